@@ -1,0 +1,37 @@
+/** Role names exactly as spec 000 §6 gives them, plus our read-only auditor. */
+export const BA_ROLES = ['BA Admin', 'BA User'] as const;
+export const STAFF_ROLES = [
+  'BA Engagement Manager',
+  'MLL Procurement',
+  'MLL-ADMIN',
+  'MLL Commercial',
+  'IDT-Team',
+  'MDM',
+  'MLL Accounts',
+  'MLL Accounts_HEAD',
+  'MLL Operations',
+  'MLL Legal',
+] as const;
+/** Not a role of the old portal: auditors replay activity logs and event history and change nothing. */
+export const AUDITOR_ROLE = 'Auditor' as const;
+export const SYSTEM_ROLE = 'system' as const;
+
+export type BaRole = (typeof BA_ROLES)[number];
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export type Role = BaRole | StaffRole | typeof AUDITOR_ROLE;
+export const ALL_ROLES: readonly Role[] = [...BA_ROLES, ...STAFF_ROLES, AUDITOR_ROLE];
+
+export const isBaRole = (role: string): role is BaRole => (BA_ROLES as readonly string[]).includes(role);
+export const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
+
+/**
+ * Who may decide which review stage (spec 000 §6 leaves it open; decision recorded in ARCHITECTURE.md).
+ * Stage 1 verifies the submitted company details; stage 2 is the commercial sign-off.
+ */
+export const REVIEW_STAGE_ROLES: Record<1 | 2, readonly StaffRole[]> = {
+  1: ['MLL Procurement', 'MLL-ADMIN'],
+  2: ['MLL Commercial', 'MLL Accounts_HEAD', 'MLL-ADMIN'],
+};
+
+export const mayReviewStage = (roles: readonly string[], stage: 1 | 2): boolean =>
+  roles.some((r) => (REVIEW_STAGE_ROLES[stage] as readonly string[]).includes(r));

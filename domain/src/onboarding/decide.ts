@@ -1,0 +1,173 @@
+import { isBaRole, mayReviewStage, SYSTEM_ROLE } from '../identity/roles';
+import type { CommandMetadata, Decider } from '../shared/decider';
+import { DomainError } from '../shared/errors';
+import { fieldErrors, safeText } from '../validation/fields';
+import type { OnboardingCommand } from './commands';
+import {
+  COMPANY_DETAIL_FIELDS,
+  cityStateMismatch,
+  missingForSubmit,
+  parseCompanyDetails,
+  type CompanyDetails,
+} from './details';
+import type { FieldChange, OnboardingEvent } from './events';
+import { evolve, initialState, type OnboardingState } from './state';
+
+/** Shown to the BA on approval (spec 000 §4: a welcome wishing the BA well in working together). */
+export const WELCOME_MESSAGE =
+  'Congratulations! Your organisation has been verified. Welcome aboard: we look forward to working together with you.';
+
+export const refusals = {
+  notFound: 'Business associate not found',
+  alreadyExists: 'This business associate already exists',
+  notEditable: 'Company details can only be changed before submission or after a rejection',
+  notSubmittable: 'Only a pending or rejected onboarding can be submitted',
+  incomplete: 'Please fill in all mandatory company details before submitting',
+  notInReview: 'This onboarding is not waiting for a review decision',
+  wrongStage: (expected: 1 | 2 | null, given: number) =>
+    expected === null
+      ? 'This onboarding is not waiting for a review decision'
+      : `This onboarding is at stage ${expected}, not stage ${given}`,
+  wrongRole: (stage: number) => `Your role may not decide stage ${stage} reviews`,
+  baOnly: 'Only the business associate may do this',
+  sameApprover: 'The person who approved stage 1 may not also approve stage 2 of the same submission',
+  remarksRequired: 'Remarks are required to reject',
+} as const;
+
+const remarksSchema = safeText();
+
+function parseRemarks(raw: string | null | undefined, required: boolean): string | null | DomainError {
+  const trimmed = typeof raw === 'string' ? raw.trim() : '';
+  if (trimmed === '') return required ? new DomainError('validation', refusals.remarksRequired, { remarks: refusals.remarksRequired }) : null;
+  const parsed = remarksSchema.safeParse(trimmed);
+  return parsed.success ? parsed.data : new DomainError('validation', 'Invalid remarks', fieldErrors(parsed.error));
+}
+
+const actsForBa = (meta: CommandMetadata): boolean =>
+  meta.actor.role === SYSTEM_ROLE || isBaRole(meta.actor.role);
+
+function changesBetween(before: CompanyDetails | null, after: CompanyDetails): Record<string, FieldChange> {
+  const changes: Record<string, FieldChange> = {};
+  for (const f of COMPANY_DETAIL_FIELDS) {
+    const was = before?.[f] ?? null;
+    if (was !== after[f]) changes[f] = { before: was, after: after[f] };
+  }
+  return changes;
+}
+
+function checkReviewer(
+  state: OnboardingState,
+  stage: number,
+  meta: CommandMetadata,
+): 1 | 2 | DomainError {
+  if (state.status === 'none') return new DomainError('not_found', refusals.notFound);
+  if (state.status !== 'inprogress' || state.stage === null) return new DomainError('rule', refusals.notInReview);
+  if (stage !== state.stage) return new DomainError('conflict', refusals.wrongStage(state.stage, stage));
+  if (!mayReviewStage([meta.actor.role], state.stage)) return new DomainError('forbidden', refusals.wrongRole(stage));
+  return state.stage;
+}
+
+export function decide(
+  command: OnboardingCommand,
+  state: OnboardingState,
+  meta: CommandMetadata,
+): OnboardingEvent[] | DomainError {
+  const baId = state.baId ?? '';
+  switch (command.type) {
+    case 'CreateBusinessAssociate': {
+      if (state.status !== 'none') return new DomainError('conflict', refusals.alreadyExists);
+      const { baId: id, companyCode, adminUserId, mobileNo, email } = command;
+      return [{ type: 'BusinessAssociateCreated', data: { baId: id, companyCode, adminUserId, mobileNo, email } }];
+    }
+    case 'SaveCompanyDetails': {
+      if (state.status === 'none') return new DomainError('not_found', refusals.notFound);
+      if (!actsForBa(meta)) return new DomainError('forbidden', refusals.baOnly);
+      if (state.status !== 'pending' && state.status !== 'rejected')
+        return new DomainError('rule', refusals.notEditable);
+      const parsed = parseCompanyDetails(command.details);
+      if (!parsed.ok) return new DomainError('validation', 'Please correct the highlighted fields', fieldErrors(parsed.error));
+      const mismatch = cityStateMismatch(parsed.details);
+      if (Object.keys(mismatch).length > 0)
+        return new DomainError('validation', 'Please correct the highlighted fields', mismatch);
+      const changes = changesBetween(state.details, parsed.details);
+      if (Object.keys(changes).length === 0) return [];
+      return [{ type: 'CompanyDetailsSaved', data: { baId, details: parsed.details, changes } }];
+    }
+    case 'SubmitOnboarding': {
+      if (state.status === 'none') return new DomainError('not_found', refusals.notFound);
+      if (!actsForBa(meta)) return new DomainError('forbidden', refusals.baOnly);
+      if (state.status !== 'pending' && state.status !== 'rejected')
+        return new DomainError('rule', refusals.notSubmittable);
+      const missing = missingForSubmit(state.details);
+      if (Object.keys(missing).length > 0) return new DomainError('rule', refusals.incomplete, missing);
+      return [
+        {
+          type: 'OnboardingSubmitted',
+          data: { baId, submission: state.submission + 1, resubmission: state.status === 'rejected' },
+        },
+      ];
+    }
+    case 'ApproveReviewStage': {
+      const stage = checkReviewer(state, command.stage, meta);
+      if (stage instanceof DomainError) return stage;
+      if (stage === 2 && state.stage1ApprovedBy === meta.actor.userId)
+        return new DomainError('rule', refusals.sameApprover);
+      const remarks = parseRemarks(command.remarks, false);
+      if (remarks instanceof DomainError) return remarks;
+      const approved: OnboardingEvent = {
+        type: 'ReviewStageApproved',
+        data: {
+          baId,
+          submission: state.submission,
+          stage,
+          remarks,
+          approvedBy: meta.actor.userId,
+          role: meta.actor.role,
+        },
+      };
+      if (stage === 1) return [approved];
+      return [
+        approved,
+        { type: 'BusinessAssociateVerified', data: { baId, submission: state.submission, welcomeMessage: WELCOME_MESSAGE } },
+      ];
+    }
+    case 'RejectReviewStage': {
+      const stage = checkReviewer(state, command.stage, meta);
+      if (stage instanceof DomainError) return stage;
+      const remarks = parseRemarks(command.remarks, true);
+      if (remarks instanceof DomainError) return remarks;
+      return [
+        {
+          type: 'OnboardingRejected',
+          data: {
+            baId,
+            submission: state.submission,
+            stage,
+            remarks: remarks ?? '',
+            rejectedBy: meta.actor.userId,
+            role: meta.actor.role,
+          },
+        },
+      ];
+    }
+    case 'MarkReviewOverdue': {
+      // A timer may fire after the decision it waited for: then there is nothing to record.
+      if (state.status !== 'inprogress' || state.submission !== command.submission || state.stage !== command.stage)
+        return [];
+      if (state.overdueStages.includes(command.stage)) return [];
+      return [
+        { type: 'ReviewOverdue', data: { baId, submission: command.submission, stage: command.stage, dueAt: command.dueAt } },
+      ];
+    }
+    default: {
+      const never: never = command;
+      return never;
+    }
+  }
+}
+
+export const onboardingDecider: Decider<OnboardingCommand, OnboardingEvent, OnboardingState> = {
+  initialState,
+  evolve,
+  decide,
+};

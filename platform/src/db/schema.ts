@@ -1,0 +1,19 @@
+import type pg from 'pg';
+import { ensureEventStoreSchema } from '../event-store/schema';
+import { ensureProjectionsSchema } from '../../../projections/src/schema';
+
+/** Arbitrary constant: serialises schema creation between processes starting at the same time. */
+const SCHEMA_LOCK = 7_340_031;
+
+/** Creates every table the system needs, idempotently: the event store first, then the read models. */
+export async function applySchema(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    await ensureEventStoreSchema(client);
+    await ensureProjectionsSchema(client);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [SCHEMA_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,71 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../../platform/src/db/embedded-postgres';
+import { applySchema } from '../../platform/src/db/schema';
+import { findTemporalCli, freePort, startTemporalDevServer } from '../../platform/src/temporal/cli';
+
+/**
+ * Starts the real parts once per jest run (design.md §8): an embedded PostgreSQL holding a template
+ * database with the full schema, the Temporal dev server (in memory), and the workflow bundle. Test files
+ * reach them through the TEST_* variables set here, which jest's workers inherit.
+ * TEST_DATABASE_ADMIN_URL / TEST_TEMPORAL_ADDRESS may point at servers started elsewhere instead.
+ */
+type Handles = { stop: () => Promise<void> };
+const handles: Handles[] = [];
+(globalThis as { __baPortalServices?: Handles[] }).__baPortalServices = handles;
+
+const wanted = (selected: string[] | undefined): boolean =>
+  !selected || selected.length === 0 || selected.some((p) => p === 'integration' || p === 'e2e');
+
+export default async function globalSetup(globalConfig: { selectProjects?: string[] }): Promise<void> {
+  if (!wanted(globalConfig.selectProjects)) return;
+  const started = Date.now();
+  const work = mkdtempSync(path.join(os.tmpdir(), 'ba-portal-test-'));
+  process.env.TEST_WORK_DIR = work;
+
+  const temporalReady = (async () => {
+    if (process.env.TEST_TEMPORAL_ADDRESS) return;
+    const cliPath = findTemporalCli({ configuredPath: process.env.TEMPORAL_CLI_PATH, log: console.log });
+    const server = await startTemporalDevServer({ cliPath, port: await freePort() });
+    handles.push(server);
+    process.env.TEST_TEMPORAL_ADDRESS = server.address;
+  })();
+
+  const bundleReady = (async () => {
+    const { bundleWorkflowCode } = await import('@temporalio/worker');
+    const { code } = await bundleWorkflowCode({
+      workflowsPath: require.resolve('../../workflows/src/workflows'),
+      logger: { trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error, log() {} } as never,
+    });
+    const file = path.join(work, 'workflow-bundle.js');
+    writeFileSync(file, code);
+    process.env.TEST_WORKFLOW_BUNDLE = file;
+  })();
+
+  if (!process.env.TEST_DATABASE_ADMIN_URL) {
+    // Durability is not under test here (the crash test runs its own server): trade it for speed.
+    const server = await startEmbeddedPostgres({
+      dataDir: path.join(work, 'postgres'),
+      port: await freePort(),
+      settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: 300 },
+    });
+    handles.push(server);
+    process.env.TEST_DATABASE_ADMIN_URL = server.url('postgres');
+  }
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_ADMIN_URL });
+  await admin.connect();
+  const template = `ba_template_${process.pid}`;
+  await admin.query(`drop database if exists ${template}`);
+  await admin.query(`create database ${template}`);
+  await admin.end();
+  const templateUrl = process.env.TEST_DATABASE_ADMIN_URL.replace(/\/[^/]*$/, `/${template}`);
+  const pool = new pg.Pool({ connectionString: templateUrl, max: 2 });
+  await applySchema(pool);
+  await pool.end();
+  process.env.TEST_DATABASE_TEMPLATE = template;
+
+  await Promise.all([temporalReady, bundleReady]);
+  console.log(`\n[global-setup] PostgreSQL, Temporal and the workflow bundle ready in ${Date.now() - started} ms`);
+}
