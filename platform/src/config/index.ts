@@ -5,14 +5,16 @@ import { z } from 'zod';
  * Configuration is read once, validated with zod, and a missing or wrong value stops start-up with a
  * message naming the variable. Every variable has an embedded default so `npm start` works on a fresh clone.
  */
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
 const duration = z
   .string()
   .regex(/^\d+(ms|s|m|h|d)?$/, { error: 'a duration such as 500ms, 30s, 15m, 48h or 2d' })
   .transform((v) => {
     const match = /^(\d+)(ms|s|m|h|d)?$/.exec(v);
     const n = Number(match?.[1] ?? 0);
-    const unit = match?.[2] ?? 'ms';
-    return n * { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[unit];
+    const unit = (match?.[2] ?? 'ms') as keyof typeof UNIT_MS;
+    return n * UNIT_MS[unit];
   });
 
 const port = z.coerce.number({ error: 'a TCP port number' }).int().min(1).max(65535);
