@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,13 +16,29 @@ type Handles = { stop: () => Promise<void> };
 const handles: Handles[] = [];
 (globalThis as { __baPortalServices?: Handles[] }).__baPortalServices = handles;
 
-const wanted = (selected: string[] | undefined): boolean =>
-  !selected || selected.length === 0 || selected.some((p) => p === 'integration' || p === 'e2e');
+/** Jest's global config does not carry --selectProjects, so read it from the command line (same process). */
+function selectedProjects(argv: readonly string[]): string[] | null {
+  const at = argv.findIndex((a) => a === '--selectProjects' || a.startsWith('--selectProjects='));
+  if (at < 0) return null;
+  const inline = argv[at]?.split('=')[1];
+  if (inline) return inline.split(',');
+  const names: string[] = [];
+  for (const a of argv.slice(at + 1)) {
+    if (a.startsWith('-')) break;
+    names.push(a);
+  }
+  return names;
+}
 
-export default async function globalSetup(globalConfig: { selectProjects?: string[] }): Promise<void> {
-  if (!wanted(globalConfig.selectProjects)) return;
+const wanted = (selected: string[] | null): boolean =>
+  selected === null || selected.some((p) => p === 'integration' || p === 'e2e');
+
+export default async function globalSetup(): Promise<void> {
+  if (!wanted(selectedProjects(process.argv))) return;
   const started = Date.now();
   const work = mkdtempSync(path.join(os.tmpdir(), 'ba-portal-test-'));
+  // PostgreSQL runs as the postgres user when we are root: it must be able to enter this folder.
+  chmodSync(work, 0o755);
   process.env.TEST_WORK_DIR = work;
 
   const temporalReady = (async () => {

@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import { isBaRole, mayReviewStage, SYSTEM_ROLE } from '../identity/roles';
+import { COMPANIES } from '../masters/catalog';
 import type { CommandMetadata, Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
-import { fieldErrors, safeText } from '../validation/fields';
+import { fieldErrors, fields, messages, safeText } from '../validation/fields';
 import type { OnboardingCommand } from './commands';
 import {
   COMPANY_DETAIL_FIELDS,
@@ -40,8 +42,26 @@ function parseRemarks(raw: string | null | undefined, required: boolean): string
   const trimmed = typeof raw === 'string' ? raw.trim() : '';
   if (trimmed === '') return required ? new DomainError('validation', refusals.remarksRequired, { remarks: refusals.remarksRequired }) : null;
   const parsed = remarksSchema.safeParse(trimmed);
-  return parsed.success ? parsed.data : new DomainError('validation', 'Invalid remarks', fieldErrors(parsed.error));
+  if (parsed.success) return parsed.data;
+  // The schema sees a bare string, so its issues have no path: key them by the command's field name.
+  const message = parsed.error.issues[0]?.message ?? 'Invalid remarks';
+  return new DomainError('validation', message, { remarks: message });
 }
+
+/**
+ * The BA record as registration creates it. Checked here as well as at the boundary because the seed and,
+ * later, registration send this command directly: the company must be in the company list (spec 000 §5,
+ * "Registration") and contacts must match their patterns.
+ */
+const createSchema = z.object({
+  baId: z.string().trim().min(1, { error: messages.required }),
+  companyCode: z.enum(
+    COMPANIES.map((c) => c.companyCode),
+    { error: 'Please select a company from the list' },
+  ),
+  mobileNo: fields.mobile.nullable(),
+  email: fields.email.nullable(),
+});
 
 const actsForBa = (meta: CommandMetadata): boolean =>
   meta.actor.role === SYSTEM_ROLE || isBaRole(meta.actor.role);
@@ -76,6 +96,9 @@ export function decide(
   switch (command.type) {
     case 'CreateBusinessAssociate': {
       if (state.status !== 'none') return new DomainError('conflict', refusals.alreadyExists);
+      const checked = createSchema.safeParse(command);
+      if (!checked.success)
+        return new DomainError('validation', 'Please correct the highlighted fields', fieldErrors(checked.error));
       const { baId: id, companyCode, adminUserId, mobileNo, email } = command;
       return [{ type: 'BusinessAssociateCreated', data: { baId: id, companyCode, adminUserId, mobileNo, email } }];
     }
@@ -151,6 +174,7 @@ export function decide(
       ];
     }
     case 'MarkReviewOverdue': {
+      if (state.status === 'none') return new DomainError('not_found', refusals.notFound);
       // A timer may fire after the decision it waited for: then there is nothing to record.
       if (state.status !== 'inprogress' || state.submission !== command.submission || state.stage !== command.stage)
         return [];

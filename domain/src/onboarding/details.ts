@@ -11,9 +11,18 @@ const fleet = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : typeof v === 'number' ? String(v) : v),
   fields.integer.transform(Number).nullable().optional(),
 );
+/**
+ * Master ids arrive as numbers or digit strings (form selects send strings). Anything else is refused rather
+ * than coerced: `Number(true)` is 1 and `Number([2])` is 2, which would silently pick a service.
+ */
 const known = (ids: readonly number[], message: string) =>
   z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? null : Number(v)),
+    (v) =>
+      v === null || v === undefined || (typeof v === 'string' && v.trim() === '')
+        ? null
+        : typeof v === 'string' && /^\s*\d+\s*$/.test(v)
+          ? Number(v)
+          : v,
     z
       .number({ error: message })
       .refine((n) => ids.includes(n), { error: message })

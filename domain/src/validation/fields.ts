@@ -57,7 +57,16 @@ export const safeText = (max = MAX_TEXT_LENGTH) =>
     .max(max, { error: max === MAX_TEXT_LENGTH ? messages.tooLong : `Maximum ${max} characters allowed` })
     .refine((v) => !patterns.forbiddenLeading.test(v), { error: messages.leadingCharacter });
 
-const patterned = (re: RegExp, message: string) => safeText().regex(re, { error: message });
+/**
+ * The field's own pattern is checked before the leading-character rule, so "-5" in a number field says what
+ * the field expects rather than talking about formulas; both still refuse it.
+ */
+const patterned = (re: RegExp, message: string) =>
+  z
+    .string({ error: messages.required })
+    .max(MAX_TEXT_LENGTH, { error: messages.tooLong })
+    .regex(re, { error: message })
+    .refine((v) => !patterns.forbiddenLeading.test(v), { error: messages.leadingCharacter });
 
 export const fields = {
   email: safeText().pipe(z.email({ error: messages.email })),

@@ -1,5 +1,6 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, chownSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, chownSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 
@@ -56,12 +57,32 @@ function ensureInitialised(dataDir: string, ids: { uid?: number; gid?: number },
   );
 }
 
+/**
+ * As root, the postgres user must be able to reach the data folder. A clone under a private home folder
+ * (e.g. /root, mode 700) is not reachable; rather than loosen the permissions of folders that are not ours,
+ * the cluster then lives under /var/lib/ba-portal, keyed by the requested path.
+ */
+function reachableDataDir(requested: string, ids: { uid?: number }, log: (l: string) => void): string {
+  if (ids.uid === undefined) return requested;
+  const parent = path.dirname(requested);
+  mkdirSync(parent, { recursive: true, mode: 0o755 });
+  try {
+    execFileSync('runuser', ['-u', 'postgres', '--', 'test', '-x', parent]);
+    return requested;
+  } catch {
+    const key = createHash('sha256').update(requested).digest('hex').slice(0, 16);
+    const relocated = path.join('/var/lib/ba-portal', key, path.basename(requested));
+    mkdirSync(path.dirname(relocated), { recursive: true, mode: 0o755 });
+    chmodSync('/var/lib/ba-portal', 0o755);
+    log(`${parent} is not reachable by the postgres user; keeping the cluster in ${relocated}`);
+    return relocated;
+  }
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
-  const dataDir = path.resolve(options.dataDir);
   const ids = runAsIds();
-  // The parent folder must be traversable by the postgres user when we run as root.
-  if (ids.uid !== undefined) mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
+  const dataDir = reachableDataDir(path.resolve(options.dataDir), ids, log);
   ensureInitialised(dataDir, ids, log);
   rmSync(path.join(dataDir, 'postmaster.pid'), { force: true });
   const settings = {

@@ -1,10 +1,11 @@
-import type { Config } from 'jest';
+// CommonJS so jest loads it without ts-node; types checked through JSDoc.
 
 /**
  * Four projects (design.md §8): unit and ui run anywhere; integration and e2e need the real PostgreSQL and
  * Temporal dev server that tests/support/global-setup.ts starts once.
  */
-const swc: Config['transform'] = {
+/** @type {import('jest').Config['transform']} */
+const swc = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
     {
@@ -25,7 +26,8 @@ const common = { transform: swc, transformIgnorePatterns, testPathIgnorePatterns
 // KurrentDB has no server on these machines: its contract suite runs only when KURRENTDB_URL is set.
 const optionalSuites = process.env.KURRENTDB_URL ? [] : ['kurrentdb\\.int\\.test\\.ts$'];
 
-const config: Config = {
+/** @type {import('jest').Config} */
+const config = {
   maxWorkers: 2,
   // Root level, so PostgreSQL and Temporal start once even when integration and e2e both run.
   globalSetup: '<rootDir>/tests/support/global-setup.ts',
@@ -63,4 +65,4 @@ const config: Config = {
   ],
 };
 
-export default config;
+module.exports = config;

@@ -1,0 +1,206 @@
+import { fieldErrors, messages } from '../validation/fields';
+import {
+  COMPANY_DETAIL_FIELDS,
+  cityStateMismatch,
+  missingForSubmit,
+  parseCompanyDetails,
+  REQUIRED_FOR_SUBMIT,
+  type CompanyDetails,
+} from './details';
+
+/** A complete, valid registration payload as the portal form sends it (ids from the fixed catalogue). */
+const completeDetails = {
+  companyName: 'Acme Logistics Pvt Ltd',
+  panNumber: 'AAACA1234Z',
+  contactPersonName: 'Ravi Kumar',
+  cinNumber: 'U74999MH2015PTC123456',
+  serviceId: 1,
+  stateId: 27,
+  cityId: 2701,
+  addressLine1: '4 Dock Road',
+  addressLine2: 'Near Gate 2',
+  pinCode: '400001',
+  companyLandline: '022-2345678',
+  contactPersonMobileNumber: '9876543210',
+  ownFleet: 12,
+  attachedFleet: 30,
+};
+
+const parsed = (input: unknown): CompanyDetails => {
+  const result = parseCompanyDetails(input);
+  if (!result.ok) throw new Error(`expected valid details, got ${JSON.stringify(fieldErrors(result.error))}`);
+  return result.details;
+};
+
+const errorsFor = (input: unknown): Record<string, string> => {
+  const result = parseCompanyDetails(input);
+  if (result.ok) throw new Error('expected the details to be refused');
+  return fieldErrors(result.error);
+};
+
+describe('parseCompanyDetails', () => {
+  test('given a complete payload, when parsed, then every field is kept', () => {
+    expect(parsed(completeDetails)).toEqual(completeDetails);
+  });
+
+  test('given an empty payload, when parsed, then every field of the registration payload is null', () => {
+    const details = parsed({});
+    expect(Object.keys(details).sort()).toEqual([...COMPANY_DETAIL_FIELDS].sort());
+    expect(Object.values(details).every((v) => v === null)).toBe(true);
+  });
+
+  test.each([[''], ['   '], ['\t']])('given empty text %j, when parsed, then it is null', (empty) => {
+    const blanks = { companyName: empty, addressLine2: empty, cinNumber: empty, pinCode: empty };
+    const details = parsed({ ...completeDetails, ...blanks });
+    expect(details).toMatchObject({ companyName: null, addressLine2: null, cinNumber: null, pinCode: null });
+  });
+
+  test('given empty selects and fleets, when parsed, then they are null', () => {
+    const blanks = { serviceId: '', stateId: null, cityId: '', ownFleet: '', attachedFleet: ' ' };
+    expect(parsed({ ...completeDetails, ...blanks })).toMatchObject({
+      serviceId: null,
+      stateId: null,
+      cityId: null,
+      ownFleet: null,
+      attachedFleet: null,
+    });
+  });
+
+  test('given a lower-case PAN and CIN, when parsed, then they are upper-cased', () => {
+    const lower = { panNumber: 'aaaca1234z', cinNumber: 'u74999mh2015ptc123456' };
+    const details = parsed({ ...completeDetails, ...lower });
+    expect(details.panNumber).toBe('AAACA1234Z');
+    expect(details.cinNumber).toBe('U74999MH2015PTC123456');
+  });
+
+  test('given ids as strings (form selects), when parsed, then they become numbers', () => {
+    expect(parsed({ ...completeDetails, serviceId: '2', stateId: '29', cityId: '2901' })).toMatchObject({
+      serviceId: 2,
+      stateId: 29,
+      cityId: 2901,
+    });
+  });
+
+  test('given fleets as digit strings or numbers, when parsed, then they are integers', () => {
+    expect(parsed({ ...completeDetails, ownFleet: '0', attachedFleet: ' 250 ' })).toMatchObject({
+      ownFleet: 0,
+      attachedFleet: 250,
+    });
+  });
+
+  test.each([
+    ['a leading zero', '012'],
+    ['decimals', '1.5'],
+    ['a decimal number', 2.5],
+    ['a negative number', -3],
+    ['letters', 'ten'],
+  ])('given a fleet with %s, when parsed, then it is refused as not a whole number', (_label, value) => {
+    expect(errorsFor({ ...completeDetails, ownFleet: value })).toEqual({ ownFleet: messages.integer });
+    expect(errorsFor({ ...completeDetails, attachedFleet: value })).toEqual({
+      attachedFleet: messages.integer,
+    });
+  });
+
+  test.each([
+    ['serviceId', 99, 'Please select a service'],
+    ['stateId', 99, 'Please select a state'],
+    ['cityId', 9999, 'Please select a city'],
+    ['serviceId', 'abc', 'Please select a service'],
+    ['serviceId', true, 'Please select a service'],
+    ['serviceId', [1], 'Please select a service'],
+    ['stateId', '27.5', 'Please select a state'],
+  ])('given an unknown %s %j, when parsed, then it is refused', (field, value, message) => {
+    expect(errorsFor({ ...completeDetails, [field]: value })).toEqual({ [field]: message });
+  });
+
+  test.each([
+    ['panNumber', 'AAACA12345', messages.pan],
+    ['cinNumber', 'X74999MH2015PTC123456', messages.cin],
+    ['pinCode', '40001', messages.pinCode],
+    ['contactPersonMobileNumber', '5876543210', messages.mobile],
+    ['contactPersonName', 'Ravi 2', messages.name],
+    ['companyName', '=HYPERLINK("x")', messages.leadingCharacter],
+    ['addressLine1', '\tDock Road', messages.leadingCharacter],
+    ['addressLine2', 'a'.repeat(261), messages.tooLong],
+    ['companyLandline', '12345', 'Please enter a valid landline number'],
+  ])('given an invalid %s, when parsed, then the field shows its message', (field, value, message) => {
+    expect(errorsFor({ ...completeDetails, [field]: value })).toEqual({ [field]: message });
+  });
+
+  test('given text of exactly 260 characters, when parsed, then it is accepted', () => {
+    expect(parsed({ ...completeDetails, addressLine2: 'a'.repeat(260) }).addressLine2).toHaveLength(260);
+  });
+
+  test('given several invalid fields, when parsed, then each one is reported', () => {
+    const errors = errorsFor({ ...completeDetails, panNumber: 'x', pinCode: 'y', stateId: 1 });
+    expect(Object.keys(errors).sort()).toEqual(['panNumber', 'pinCode', 'stateId']);
+  });
+
+  test('given fields outside the registration payload, when parsed, then they are dropped', () => {
+    expect(parsed({ ...completeDetails, status: 'verified', baId: 'other' })).toEqual(completeDetails);
+  });
+});
+
+describe('cityStateMismatch', () => {
+  test('given a city of the chosen state, then nothing is wrong', () => {
+    expect(cityStateMismatch(parsed(completeDetails))).toEqual({});
+  });
+  test('given a city of another state, then the city is flagged', () => {
+    expect(cityStateMismatch(parsed({ ...completeDetails, stateId: 29, cityId: 2701 }))).toEqual({
+      cityId: 'The city does not belong to the selected state',
+    });
+  });
+  test('given no state or no city yet, then there is nothing to compare', () => {
+    expect(cityStateMismatch(parsed({ ...completeDetails, stateId: null }))).toEqual({});
+    expect(cityStateMismatch(parsed({ ...completeDetails, cityId: null }))).toEqual({});
+  });
+});
+
+describe('missingForSubmit', () => {
+  const allRequired = Object.fromEntries(REQUIRED_FOR_SUBMIT.map((f) => [f, messages.required]));
+
+  test('REQUIRED_FOR_SUBMIT is the mandatory part of the registration payload', () => {
+    expect([...REQUIRED_FOR_SUBMIT].sort()).toEqual(
+      [
+        'companyName',
+        'panNumber',
+        'contactPersonName',
+        'serviceId',
+        'stateId',
+        'cityId',
+        'addressLine1',
+        'pinCode',
+        'contactPersonMobileNumber',
+      ].sort(),
+    );
+  });
+
+  test('given no details at all, then exactly the required fields are missing', () => {
+    expect(missingForSubmit(null)).toEqual(allRequired);
+  });
+
+  test('given empty details, then exactly the required fields are missing', () => {
+    expect(missingForSubmit(parsed({}))).toEqual(allRequired);
+  });
+
+  test('given complete details, then nothing is missing', () => {
+    expect(missingForSubmit(parsed(completeDetails))).toEqual({});
+  });
+
+  test('given only the optional fields are empty, then nothing is missing', () => {
+    const optional = {
+      cinNumber: null,
+      addressLine2: null,
+      companyLandline: null,
+      ownFleet: null,
+      attachedFleet: null,
+    };
+    expect(missingForSubmit(parsed({ ...completeDetails, ...optional }))).toEqual({});
+  });
+
+  test.each(REQUIRED_FOR_SUBMIT.map((f) => [f]))('given only %s empty, then only it is missing', (field) => {
+    expect(missingForSubmit(parsed({ ...completeDetails, [field]: null }))).toEqual({
+      [field]: messages.required,
+    });
+  });
+});
