@@ -29,6 +29,8 @@ const optionalSuites = process.env.KURRENTDB_URL ? [] : ['kurrentdb\\.int\\.test
 /** @type {import('jest').Config} */
 const config = {
   maxWorkers: 2,
+  // A global option (jest ignores it inside a project): integration and browser tests wait on real servers.
+  testTimeout: 120_000,
   // Root level, so PostgreSQL and Temporal start once even when integration and e2e both run.
   globalSetup: '<rootDir>/tests/support/global-setup.ts',
   globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
@@ -53,14 +55,12 @@ const config = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/**/*.int.test.ts'],
       testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...optionalSuites],
-      testTimeout: 120_000,
     },
     {
       ...common,
       displayName: 'e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/e2e/**/*.e2e.test.ts'],
-      testTimeout: 180_000,
     },
   ],
 };

@@ -32,6 +32,9 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
     url,
     pool,
     drop: async () => {
+      // pool.end() resolves before its sockets close; the forced DROP may then terminate one, and an
+      // unhandled pool 'error' would fail a suite whose tests all passed.
+      pool.on('error', () => undefined);
       await pool.end().catch(() => undefined);
       const c = new pg.Client({ connectionString: adminUrl() });
       await c.connect();

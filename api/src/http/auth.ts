@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, linkSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
+import { z } from 'zod';
+import { ALL_ROLES, isBaRole, type Role } from '../../../domain/src/identity/roles';
+import { HttpError, messages } from './problem';
+
+/**
+ * Sessions: a short-lived access token (a JWT signed with an asymmetric key, sent as a bearer token) and a
+ * longer-lived refresh token in an httpOnly, SameSite=Strict cookie scoped to /api/auth, so page scripts can
+ * never read it and other sites can never send it.
+ */
+export const TOKEN_ALG = 'EdDSA';
+/** Only this algorithm is accepted: `alg: none`, HMAC with the public key as secret and the rest are refused. */
+export const ALLOWED_ALGS = [TOKEN_ALG] as const;
+export const ACCESS_TOKEN_TYPE = 'at+jwt';
+export const REFRESH_TOKEN_TYPE = 'rt+jwt';
+export const REFRESH_COOKIE = 'ba_portal_refresh';
+export const REFRESH_COOKIE_PATH = '/api/auth';
+const CLOCK_TOLERANCE_SECONDS = 5;
+
+export type AuthConfig = {
+  issuer: string;
+  audience: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Mark the refresh cookie Secure; on when the public URL is https. */
+  secureCookies?: boolean;
+};
+
+export type AuthKeys = { privateKey: CryptoKey; publicKey: CryptoKey; kid: string };
+
+/** Which front end a user belongs to: BA roles use the portal, staff and auditors the console. */
+export type Application = 'console' | 'portal';
+
+export type Principal = {
+  userId: string;
+  username: string;
+  name: string;
+  roles: Role[];
+  companyCodes: string[];
+  baId: string | null;
+  app: Application;
+};
+
+export const applicationFor = (roles: readonly string[]): Application =>
+  roles.some((r) => isBaRole(r)) ? 'portal' : 'console';
+
+export async function generateAuthKeys(): Promise<AuthKeys> {
+  const { privateKey, publicKey } = await generateKeyPair(TOKEN_ALG, { extractable: true });
+  const kid = await calculateJwkThumbprint(await exportJWK(publicKey));
+  return { privateKey, publicKey, kid };
+}
+
+const KEY_FILE = 'access-token-signing-key.jwk.json';
+
+async function keysFromJwk(jwk: JWK): Promise<AuthKeys> {
+  const { d: _private, ...pub } = jwk;
+  const privateKey = (await importJWK(jwk, TOKEN_ALG)) as CryptoKey;
+  const publicKey = (await importJWK(pub, TOKEN_ALG)) as CryptoKey;
+  return { privateKey, publicKey, kid: await calculateJwkThumbprint(pub) };
+}
+
+/**
+ * Reads the signing key from `keyDir`, generating it on first start. The file is written 0600 and put in
+ * place with link(2), which fails if another process won the race: both then use the same key.
+ */
+export async function loadOrCreateAuthKeys(keyDir: string): Promise<AuthKeys> {
+  const file = path.join(keyDir, KEY_FILE);
+  const read = async () => keysFromJwk(JSON.parse(readFileSync(file, 'utf8')) as JWK);
+  try {
+    return await read();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  mkdirSync(keyDir, { recursive: true, mode: 0o700 });
+  const { privateKey } = await generateKeyPair(TOKEN_ALG, { extractable: true });
+  const jwk = { ...(await exportJWK(privateKey)), alg: TOKEN_ALG, use: 'sig' };
+  const tmp = path.join(keyDir, `.${KEY_FILE}.${process.pid}.${randomUUID()}`);
+  writeFileSync(tmp, JSON.stringify(jwk), { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(tmp, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    unlinkSync(tmp);
+  }
+  return read();
+}
+
+const claimsSchema = z.object({
+  sub: z.string().min(1),
+  username: z.string().min(1),
+  name: z.string(),
+  roles: z.array(z.enum(ALL_ROLES as unknown as [Role, ...Role[]])).min(1),
+  companyCodes: z.array(z.string()),
+  baId: z.string().nullable(),
+  app: z.enum(['console', 'portal']),
+});
+
+const refreshClaimsSchema = z.object({ sub: z.string().min(1), jti: z.string().min(1), exp: z.number() });
+
+export type RefreshClaims = z.output<typeof refreshClaimsSchema>;
+
+export type Auth = {
+  config: AuthConfig;
+  keys: AuthKeys;
+  issueAccessToken: (p: Principal) => Promise<string>;
+  issueRefreshToken: (userId: string) => Promise<string>;
+  /** Throws HttpError 401 for anything but a valid, unexpired access token of ours. */
+  verifyAccessToken: (token: string) => Promise<Principal>;
+  verifyRefreshToken: (token: string) => Promise<RefreshClaims>;
+  /** Logout: the refresh token may not be used again (held until it would have expired anyway). */
+  revokeRefreshToken: (claims: RefreshClaims) => void;
+};
+
+const unauthenticated = () => new HttpError(401, messages.unauthenticated);
+
+/** Refresh tokens carry a distinct audience and type, so one can never pass for an access token. */
+const refreshAudience = (audience: string) => `${audience}#refresh`;
+
+export function createAuth(config: AuthConfig, keys: AuthKeys): Auth {
+  // Per process and in memory: with several api processes a logged-out refresh token stays usable on the
+  // others until it expires. Good enough until sessions get their own store (recorded in ARCHITECTURE.md).
+  const revoked = new Map<string, number>();
+  const pruneRevoked = () => {
+    const now = Date.now() / 1000;
+    for (const [jti, exp] of revoked) if (exp < now) revoked.delete(jti);
+  };
+
+  return {
+    config,
+    keys,
+    issueAccessToken: (p) =>
+      new SignJWT({
+        username: p.username,
+        name: p.name,
+        roles: p.roles,
+        companyCodes: p.companyCodes,
+        baId: p.baId,
+        app: p.app,
+      })
+        .setProtectedHeader({ alg: TOKEN_ALG, kid: keys.kid, typ: ACCESS_TOKEN_TYPE })
+        .setSubject(p.userId)
+        .setIssuer(config.issuer)
+        .setAudience(config.audience)
+        .setIssuedAt()
+        .setJti(randomUUID())
+        .setExpirationTime(`${config.accessTokenTtlSeconds}s`)
+        .sign(keys.privateKey),
+    issueRefreshToken: (userId) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: TOKEN_ALG, kid: keys.kid, typ: REFRESH_TOKEN_TYPE })
+        .setSubject(userId)
+        .setIssuer(config.issuer)
+        .setAudience(refreshAudience(config.audience))
+        .setIssuedAt()
+        .setJti(randomUUID())
+        .setExpirationTime(`${config.refreshTokenTtlSeconds}s`)
+        .sign(keys.privateKey),
+    verifyAccessToken: async (token) => {
+      try {
+        const { payload } = await jwtVerify(token, keys.publicKey, {
+          algorithms: [...ALLOWED_ALGS],
+          issuer: config.issuer,
+          audience: config.audience,
+          typ: ACCESS_TOKEN_TYPE,
+          requiredClaims: ['exp', 'sub', 'iat'],
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        });
+        const claims = claimsSchema.parse(payload);
+        return {
+          userId: claims.sub,
+          username: claims.username,
+          name: claims.name,
+          roles: claims.roles,
+          companyCodes: claims.companyCodes,
+          baId: claims.baId,
+          app: claims.app,
+        };
+      } catch {
+        throw unauthenticated();
+      }
+    },
+    verifyRefreshToken: async (token) => {
+      let claims: RefreshClaims;
+      try {
+        const { payload } = await jwtVerify(token, keys.publicKey, {
+          algorithms: [...ALLOWED_ALGS],
+          issuer: config.issuer,
+          audience: refreshAudience(config.audience),
+          typ: REFRESH_TOKEN_TYPE,
+          requiredClaims: ['exp', 'sub', 'jti'],
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        });
+        claims = refreshClaimsSchema.parse(payload);
+      } catch {
+        throw unauthenticated();
+      }
+      if (revoked.has(claims.jti)) throw unauthenticated();
+      return claims;
+    },
+    revokeRefreshToken: (claims) => {
+      pruneRevoked();
+      revoked.set(claims.jti, claims.exp);
+    },
+  };
+}
+
+/** Reads the bearer token, if any, once per request; `requireAuth` decides whether the route needs one. */
+export function authenticate(auth: Auth): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const header = req.get('authorization');
+    if (!header) return next();
+    const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header);
+    try {
+      if (!match?.[1]) throw unauthenticated();
+      res.locals['principal'] = await auth.verifyAccessToken(match[1]);
+    } catch (err) {
+      res.locals['authError'] = err;
+    }
+    next();
+  };
+}
+
+export type AccessRule = {
+  /** Roles allowed on this route; the caller needs at least one. Omitted = any signed-in user. */
+  roles?: readonly Role[];
+  /** The application the route belongs to. */
+  app?: Application;
+};
+
+/** Declares who may call a route: 401 without a valid session, 403 for the wrong application or roles. */
+export function requireAuth(rule: AccessRule = {}): RequestHandler {
+  return (_req, res, next) => {
+    const principal = res.locals['principal'] as Principal | undefined;
+    if (!principal) return next(res.locals['authError'] ?? unauthenticated());
+    if (rule.app && principal.app !== rule.app) return next(new HttpError(403, messages.forbidden));
+    if (rule.roles && !principal.roles.some((r) => rule.roles?.includes(r)))
+      return next(new HttpError(403, messages.forbidden));
+    next();
+  };
+}
+
+/** The caller of a route guarded by `requireAuth`. */
+export function principalOf(res: Response): Principal {
+  const principal = res.locals['principal'] as Principal | undefined;
+  if (!principal) throw unauthenticated();
+  return principal;
+}
+
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.get('cookie');
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function setRefreshCookie(res: Response, auth: Auth, token: string): void {
+  res.cookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: auth.config.secureCookies ?? false,
+    path: REFRESH_COOKIE_PATH,
+    maxAge: auth.config.refreshTokenTtlSeconds * 1000,
+  });
+}
+
+export function clearRefreshCookie(res: Response, auth: Auth): void {
+  res.clearCookie(REFRESH_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: auth.config.secureCookies ?? false,
+    path: REFRESH_COOKIE_PATH,
+  });
+}

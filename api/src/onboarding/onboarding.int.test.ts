@@ -1,0 +1,296 @@
+import request from 'supertest';
+import { baStreamId, refusals, WELCOME_MESSAGE } from '../../../domain/src/onboarding';
+import { messages } from '../../../domain/src/validation/fields';
+import { DEMO_BAS, seedDemo } from '../../../scripts/seed';
+import { startApiHarness, type ApiHarness } from '../testing/harness';
+
+/**
+ * Onboarding over HTTP against the real stack (PostgreSQL, Temporal dev server, worker, projector), on the
+ * demo data the seed creates through the workflows.
+ */
+// Workflow round trips on a 2-core machine: generous bounds, set here as well as in jest.config.ts.
+jest.setTimeout(120_000);
+
+let h: ApiHarness;
+const tokens: Record<string, string> = {};
+const ba = (key: string) => {
+  const found = DEMO_BAS.find((b) => b.key === key);
+  if (!found) throw new Error(key);
+  return found;
+};
+const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
+const stream = async (baId: string) => {
+  const events = await h.store.readStream(baStreamId(baId));
+  return { length: events.length, last: events[events.length - 1]?.hash ?? null };
+};
+
+beforeAll(async () => {
+  h = await startApiHarness('api-onboarding');
+  await seedDemo({ pool: h.db.pool, store: h.store, temporal: h.temporal, taskQueue: h.taskQueue });
+  for (const user of ['ba.admin', 'ba.8', 'procurement', 'commercial', 'admin', 'auditor'])
+    tokens[user] = await h.login(`${user}@demo.test`);
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe('the demo seed', () => {
+  it('is idempotent: a second run appends nothing', async () => {
+    const head = await h.store.headPosition();
+    const again = await seedDemo({ pool: h.db.pool, store: h.store, temporal: h.temporal, taskQueue: h.taskQueue });
+    expect(again).toEqual({ usersCreated: 0, basCreated: 0, actions: 0 });
+    expect(await h.store.headPosition()).toBe(head);
+  });
+
+  it('leaves ba.admin’s BA pending with a partial draft', async () => {
+    const res = await request(h.app).get(`/api/business-associates/${ba('sahyadri').baId}`).set(as('ba.admin'));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'pending', companyCode: '1000', companyName: 'Sahyadri Roadways Private Limited' });
+    expect(res.body.details.addressLine1).toBeNull();
+  });
+});
+
+describe('GET /api/business-associates', () => {
+  it('lists only the caller’s company codes, with Content-Range exposed for react-admin', async () => {
+    const res = await request(h.app)
+      .get('/api/business-associates')
+      .query({ sort: '["companyName","ASC"]', range: '[0,2]', filter: '{}' })
+      .set(as('procurement'));
+    expect(res.status).toBe(200);
+    const total = DEMO_BAS.filter((b) => b.companyCode === '1000').length;
+    expect(res.headers['content-range']).toBe(`business-associates 0-2/${total}`);
+    expect(res.headers['access-control-expose-headers']).toMatch(/Content-Range/);
+    expect(res.body).toHaveLength(3);
+    expect(res.body.every((r: { companyCode: string }) => r.companyCode === '1000')).toBe(true);
+    const names = res.body.map((r: { companyName: string }) => r.companyName);
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('filters by status, stage, name, PAN and city', async () => {
+    const list = async (filter: object) =>
+      (await request(h.app).get('/api/business-associates').query({ filter: JSON.stringify(filter), range: '[0,99]' }).set(as('admin')))
+        .body as { id: string }[];
+    expect((await list({ status: 'inprogress', stage: 2 })).map((r) => r.id)).toEqual([ba('cauvery').baId]);
+    expect((await list({ q: 'coromandel' })).map((r) => r.id)).toEqual([ba('coromandel').baId]);
+    expect((await list({ panNumber: 'AAECS' })).map((r) => r.id)).toEqual([ba('sabarmati').baId]);
+    expect((await list({ cityId: 2703 })).map((r) => r.id)).toEqual([ba('vidarbha').baId]);
+    // A company code the caller does not hold narrows to nothing rather than widening.
+    expect(await list({ companyCode: '2000' })).toEqual([]);
+  });
+
+  it('refuses bad list parameters with 400 and caps the page size', async () => {
+    const bad = await request(h.app).get('/api/business-associates').query({ sort: '["password_hash","ASC"]' }).set(as('admin'));
+    expect(bad.status).toBe(400);
+    expect(bad.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(bad.body.errors).toHaveProperty(['sort.0']);
+    const big = await request(h.app).get('/api/business-associates').query({ range: '[0,5000]' }).set(as('admin'));
+    expect(big.status).toBe(200);
+  });
+
+  it('shows a BA only its own row', async () => {
+    const res = await request(h.app).get('/api/business-associates').set(as('ba.admin'));
+    expect(res.body.map((r: { id: string }) => r.id)).toEqual([ba('sahyadri').baId]);
+    expect(res.headers['content-range']).toBe('business-associates 0-0/1');
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await request(h.app).get('/api/business-associates')).status).toBe(401);
+  });
+});
+
+describe('isolation', () => {
+  it('a BA cannot read another BA, even of its company code: 404', async () => {
+    for (const path of ['', '/activity-log'])
+      expect((await request(h.app).get(`/api/business-associates/${ba('konkan').baId}${path}`).set(as('ba.admin'))).status).toBe(404);
+  });
+
+  it('staff cannot reach a BA of another company code: 404, as for a BA that does not exist', async () => {
+    const other = ba('indraprastha').baId;
+    const before = await stream(other);
+    expect((await request(h.app).get(`/api/business-associates/${other}`).set(as('procurement'))).status).toBe(404);
+    expect((await request(h.app).get(`/api/business-associates/${other}/activity-log`).set(as('auditor'))).status).toBe(404);
+    const approve = await request(h.app).post(`/api/business-associates/${other}/approve`).send({ stage: 1 }).set(as('procurement'));
+    expect(approve.status).toBe(404);
+    expect(await stream(other)).toEqual(before);
+    expect((await request(h.app).get('/api/business-associates/no-such-ba').set(as('procurement'))).status).toBe(404);
+  });
+
+  it('a BA of company code 2000 is reachable by its own admin', async () => {
+    const res = await request(h.app).get(`/api/business-associates/${ba('hooghly').baId}`).set(as('ba.8'));
+    expect(res.status).toBe(200);
+    expect(res.body.companyCode).toBe('2000');
+  });
+});
+
+describe('onboarding via HTTP', () => {
+  const sahyadri = () => ba('sahyadri').baId;
+
+  it('refuses to submit incomplete details with 422, naming the missing fields, appending nothing', async () => {
+    const before = await stream(sahyadri());
+    const res = await request(h.app).post(`/api/business-associates/${sahyadri()}/submit`).set(as('ba.admin'));
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(refusals.incomplete);
+    expect(res.body.errors).toHaveProperty('addressLine1', messages.required);
+    expect(await stream(sahyadri())).toEqual(before);
+  });
+
+  it('refuses invalid details with 400 and the spec’s field messages, appending nothing', async () => {
+    const before = await stream(sahyadri());
+    const res = await request(h.app)
+      .post(`/api/business-associates/${sahyadri()}/details`)
+      .set(as('ba.admin'))
+      .send({ ...ba('sahyadri').details, panNumber: 'ABCDE12345', pinCode: '4110', contactPersonMobileNumber: '5123456789' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ panNumber: messages.pan, pinCode: messages.pinCode, contactPersonMobileNumber: messages.mobile });
+    expect(await stream(sahyadri())).toEqual(before);
+  });
+
+  it('refuses actions a role may never take with 403, appending nothing', async () => {
+    const before = await stream(sahyadri());
+    const staffSaves = await request(h.app).post(`/api/business-associates/${sahyadri()}/details`).set(as('procurement')).send({});
+    expect(staffSaves.status).toBe(403);
+    const baApproves = await request(h.app).post(`/api/business-associates/${sahyadri()}/approve`).set(as('ba.admin')).send({ stage: 1 });
+    expect(baApproves.status).toBe(403);
+    const auditorRejects = await request(h.app)
+      .post(`/api/business-associates/${sahyadri()}/reject`)
+      .set(as('auditor'))
+      .send({ stage: 1, remarks: 'no' });
+    expect(auditorRejects.status).toBe(403);
+    expect(await stream(sahyadri())).toEqual(before);
+  });
+
+  it('runs the whole lifecycle: BA saves and submits, procurement approves stage 1, commercial stage 2', async () => {
+    const saved = await request(h.app)
+      .post(`/api/business-associates/${sahyadri()}/details`)
+      .set(as('ba.admin'))
+      .send({ ...ba('sahyadri').details, addressLine2: '' });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ id: sahyadri(), status: 'pending' });
+    expect(saved.body.details).toMatchObject({ addressLine1: 'Plot 14, Bhosari MIDC', addressLine2: null });
+
+    const submitted = await request(h.app).post(`/api/business-associates/${sahyadri()}/submit`).set(as('ba.admin'));
+    expect(submitted.status).toBe(200);
+    expect(submitted.body).toMatchObject({ status: 'inprogress', stage: 1, submission: 1 });
+
+    // The answer waited for the projections: the task queue already shows the new task.
+    const tasks = await request(h.app).get('/api/tasks').set(as('procurement'));
+    expect(tasks.body.map((t: { baId: string }) => t.baId)).toContain(sahyadri());
+
+    const stage1 = await request(h.app)
+      .post(`/api/business-associates/${sahyadri()}/approve`)
+      .set(as('procurement'))
+      .send({ stage: 1, remarks: 'Details match the PAN and CIN records' });
+    expect(stage1.status).toBe(200);
+    expect(stage1.body).toMatchObject({ status: 'inprogress', stage: 2 });
+
+    // Procurement may never decide stage 2.
+    const wrongRole = await request(h.app).post(`/api/business-associates/${sahyadri()}/approve`).set(as('procurement')).send({ stage: 2 });
+    expect(wrongRole.status).toBe(403);
+
+    const stage2 = await request(h.app).post(`/api/business-associates/${sahyadri()}/approve`).set(as('commercial')).send({ stage: 2 });
+    expect(stage2.status).toBe(200);
+    expect(stage2.body).toMatchObject({ status: 'verified', stage: null, welcomeMessage: WELCOME_MESSAGE });
+
+    const seen = await request(h.app).get(`/api/business-associates/${sahyadri()}`).set(as('ba.admin'));
+    expect(seen.body).toMatchObject({ status: 'verified', welcomeMessage: WELCOME_MESSAGE });
+
+    const log = await request(h.app).get(`/api/business-associates/${sahyadri()}/activity-log`).set(as('auditor'));
+    expect(log.status).toBe(200);
+    const roles = log.body.map((r: { role: string }) => r.role);
+    expect(roles).toEqual(expect.arrayContaining(['BA Admin', 'MLL Procurement', 'MLL Commercial']));
+    expect(log.headers['content-range']).toMatch(/^activity-log 0-\d+\/\d+$/);
+  });
+
+  it('gives auditors and MLL-ADMIN the raw event stream with versions, positions and hashes', async () => {
+    const res = await request(h.app).get(`/api/business-associates/${sahyadri()}/events`).set(as('auditor'));
+    expect(res.status).toBe(200);
+    const events = res.body as { version: number; globalPosition: number; type: string; prevHash: string; hash: string }[];
+    expect(events.map((e) => e.version)).toEqual(events.map((_, i) => i));
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['BusinessAssociateCreated', 'OnboardingSubmitted', 'ReviewStageApproved', 'BusinessAssociateVerified']),
+    );
+    for (const [i, e] of events.entries()) {
+      expect(e.hash).toMatch(/^[0-9a-f]{64}$/);
+      if (i > 0) expect(e.globalPosition).toBeGreaterThan(events[i - 1]?.globalPosition ?? 0);
+    }
+    expect((await request(h.app).get(`/api/business-associates/${sahyadri()}/events`).set(as('admin'))).status).toBe(200);
+    expect((await request(h.app).get(`/api/business-associates/${sahyadri()}/events`).set(as('procurement'))).status).toBe(403);
+  });
+
+  it('refuses the stage-1 approver approving stage 2 with 422, appending nothing', async () => {
+    const vidarbha = ba('vidarbha').baId;
+    const first = await request(h.app).post(`/api/business-associates/${vidarbha}/approve`).set(as('admin')).send({ stage: 1 });
+    expect(first.status).toBe(200);
+    const before = await stream(vidarbha);
+    const second = await request(h.app).post(`/api/business-associates/${vidarbha}/approve`).set(as('admin')).send({ stage: 2 });
+    expect(second.status).toBe(422);
+    expect(second.body.message).toBe(refusals.sameApprover);
+    expect(await stream(vidarbha)).toEqual(before);
+  });
+
+  it('refuses a decision for a stage the BA is not at with 409, appending nothing', async () => {
+    const deccan = ba('deccan').baId;
+    const before = await stream(deccan);
+    const res = await request(h.app).post(`/api/business-associates/${deccan}/approve`).set(as('commercial')).send({ stage: 2 });
+    expect(res.status).toBe(409);
+    expect(await stream(deccan)).toEqual(before);
+  });
+
+  it('requires remarks to reject (400), then rejects with them so the BA reads them', async () => {
+    const deccan = ba('deccan').baId;
+    const before = await stream(deccan);
+    const bare = await request(h.app).post(`/api/business-associates/${deccan}/reject`).set(as('procurement')).send({ stage: 1, remarks: '  ' });
+    expect(bare.status).toBe(400);
+    expect(bare.body.errors).toEqual({ remarks: refusals.remarksRequired });
+    expect(await stream(deccan)).toEqual(before);
+
+    const remarks = 'GST certificate address does not match the registered address';
+    const rejected = await request(h.app).post(`/api/business-associates/${deccan}/reject`).set(as('procurement')).send({ stage: 1, remarks });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({ status: 'rejected', remarks });
+  });
+
+  it('treats a repeated Idempotency-Key as the same request: one transition, the same answer', async () => {
+    const cauvery = ba('cauvery').baId;
+    const before = await stream(cauvery);
+    const send = () =>
+      request(h.app)
+        .post(`/api/business-associates/${cauvery}/approve`)
+        .set(as('commercial'))
+        .set('Idempotency-Key', 'approve-cauvery-stage-2')
+        .send({ stage: 2 });
+    const [a, b] = [await send(), await send()];
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body.status).toBe('verified');
+    // ReviewStageApproved + BusinessAssociateVerified, once.
+    expect((await stream(cauvery)).length).toBe(before.length + 2);
+  });
+});
+
+describe('counts and tasks', () => {
+  it('counts the badges over the caller’s company codes, with their pending tasks', async () => {
+    const res = await request(h.app).get('/api/ba-counts').set(as('procurement'));
+    expect(res.status).toBe(200);
+    const list = await request(h.app).get('/api/business-associates').query({ range: '[0,0]' }).set(as('procurement'));
+    const total = Number(String(list.headers['content-range']).split('/')[1]);
+    expect(res.body.all).toBe(total);
+    const tasks = await request(h.app).get('/api/tasks').query({ range: '[0,0]' }).set(as('procurement'));
+    expect(res.body.myPendingTasks).toBe(Number(String(tasks.headers['content-range']).split('/')[1]));
+    expect(Object.keys(res.body).sort()).toEqual(
+      ['all', 'firstStage', 'myPendingTasks', 'pendingOnboarding', 'registered', 'rejected', 'secondStage', 'verified'].sort(),
+    );
+    expect((await request(h.app).get('/api/ba-counts').set(as('ba.admin'))).status).toBe(403);
+  });
+
+  it('lists a reviewer’s pending tasks within their company codes only', async () => {
+    const res = await request(h.app).get('/api/tasks').set(as('procurement'));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-range']).toMatch(/^tasks (\d+-\d+|\*)\/\d+$/);
+    for (const t of res.body as { companyCode: string; stage: number }[]) {
+      expect(t.companyCode).toBe('1000');
+      expect(t.stage).toBe(1);
+    }
+    expect((await request(h.app).get('/api/tasks').set(as('ba.admin'))).status).toBe(403);
+  });
+});

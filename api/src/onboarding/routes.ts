@@ -1,0 +1,284 @@
+import { Router, type Response } from 'express';
+import type { Client } from '@temporalio/client';
+import type { Pool } from 'pg';
+import { z } from 'zod';
+import type { EventStore } from '../../../domain/src/event-store/port';
+import {
+  AUDITOR_ROLE,
+  BA_ROLES,
+  REVIEW_STAGE_ROLES,
+  STAFF_ROLES,
+  type Role,
+} from '../../../domain/src/identity/roles';
+import { baStreamId, cityStateMismatch, parseCompanyDetails, refusals } from '../../../domain/src/onboarding';
+import type { OnboardingState } from '../../../domain/src/onboarding/state';
+import { DomainError } from '../../../domain/src/shared/errors';
+import { fieldErrors } from '../../../domain/src/validation/fields';
+import { listActivity } from '../../../projections/src/activity-log/activity-log.queries';
+import {
+  getBusinessAssociate,
+  listBusinessAssociates,
+  statusCounts,
+  type BusinessAssociateRow,
+} from '../../../projections/src/business-associates/business-associates.queries';
+import { countTasks } from '../../../projections/src/tasks/tasks.queries';
+import { sendOnboardingAction, type OnboardingAction } from '../../../workflows/src/onboarding/client';
+import { principalOf, requireAuth, type Principal } from '../http/auth';
+import { HttpError, messages } from '../http/problem';
+import { intFilter, parseListQuery, sendList } from '../http/simple-rest';
+import { baIdParam, listScope, loadVisibleBa, mayAccessBa, notFound, requestIds } from './access';
+
+/**
+ * Onboarding over HTTP: the BA list and page (read models), and the four commands, which become workflow
+ * updates so the answer (accepted, or refused with a reason) is known before we reply.
+ */
+export type OnboardingRoutesDeps = {
+  pool: Pool;
+  store: EventStore;
+  temporal: Client;
+  /** Resolves true once every projection has passed `position`, false after `timeoutMs`. */
+  waitForProjections: (position: number, timeoutMs: number) => Promise<boolean>;
+  /** How long a command waits for its own write to reach the read model before answering from the workflow. */
+  projectionWaitMs: number;
+};
+
+const STAFF_AND_AUDITOR: readonly Role[] = [...STAFF_ROLES, AUDITOR_ROLE];
+const EVERYONE: readonly Role[] = [...BA_ROLES, ...STAFF_AND_AUDITOR];
+const REVIEWERS: readonly Role[] = [...new Set([...REVIEW_STAGE_ROLES[1], ...REVIEW_STAGE_ROLES[2]])];
+/** The auditors' replay of raw events; MLL-ADMIN may use it too. */
+const EVENT_READERS: readonly Role[] = [AUDITOR_ROLE, 'MLL-ADMIN'];
+
+const text = (max: number) => z.string().trim().max(max);
+
+const baFilter = z
+  .object({
+    status: text(40),
+    tab: text(40),
+    stage: z.union([z.literal(1), z.literal(2), z.enum(['1', '2'])], { error: 'Stage must be 1 or 2' }),
+    q: text(260),
+    companyName: text(260),
+    panNumber: text(20),
+    cityId: intFilter,
+    companyCode: text(4),
+    // react-admin's getMany: filter={"id":[...]}.
+    id: z.union([z.string().max(100), z.array(z.string().max(100)).max(100)]),
+  })
+  .partial()
+  .strict();
+
+const BA_SORT_FIELDS = [
+  'id',
+  'companyCode',
+  'status',
+  'stage',
+  'companyName',
+  'panNumber',
+  'contactPersonName',
+  'cityName',
+  'stateName',
+  'serviceName',
+  'submission',
+  'overdue',
+  'createdAt',
+  'submittedAt',
+  'updatedAt',
+] as const;
+
+const ACTIVITY_SORT_FIELDS = ['id', 'at', 'action', 'role', 'actorName'] as const;
+const EVENT_SORT_FIELDS = ['version', 'globalPosition'] as const;
+
+const stageSchema = z.union([z.literal(1), z.literal(2)], { error: 'Stage must be 1 or 2' });
+const approveBody = z.object({
+  stage: stageSchema,
+  remarks: z.string().max(260, { error: 'Maximum 260 characters allowed' }).nullable().optional(),
+});
+const rejectBody = z.object({
+  stage: stageSchema,
+  remarks: z
+    .string({ error: refusals.remarksRequired })
+    .max(260, { error: 'Maximum 260 characters allowed' })
+    .refine((v) => v.trim() !== '', { error: refusals.remarksRequired }),
+});
+
+const CORRECT_FIELDS = 'Please correct the highlighted fields';
+
+function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw new DomainError('validation', CORRECT_FIELDS, fieldErrors(parsed.error));
+  return parsed.data;
+}
+
+/** What a command answers when the read model has not caught up in time: the workflow's own state. */
+function fromState(baId: string, s: OnboardingState): Partial<BusinessAssociateRow> & { id: string } {
+  return {
+    id: baId,
+    companyCode: s.companyCode ?? '',
+    status: s.status === 'none' ? 'pending' : s.status,
+    stage: s.stage,
+    submission: s.submission,
+    remarks: s.remarks,
+    welcomeMessage: s.welcomeMessage,
+    details: s.details,
+    companyName: s.details?.companyName ?? null,
+    panNumber: s.details?.panNumber ?? null,
+  };
+}
+
+/** The caller's role that the action is taken in: the first of theirs that the action allows. */
+function actingRole(p: Principal, allowed: readonly string[]): string {
+  const role = p.roles.find((r) => allowed.includes(r));
+  if (!role) throw new HttpError(403, messages.forbidden);
+  return role;
+}
+
+export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
+  const { pool, store, temporal } = deps;
+  const router = Router();
+
+  async function visibleRow(p: Principal, id: string): Promise<BusinessAssociateRow> {
+    const row = await getBusinessAssociate(pool, id);
+    if (!row || !mayAccessBa(p, row)) throw notFound();
+    return row;
+  }
+
+  async function runCommand(
+    res: Response,
+    baId: string,
+    action: OnboardingAction,
+    role: string,
+    ids: ReturnType<typeof requestIds>,
+  ) {
+    const p = principalOf(res);
+    // Scoped to the caller, so two users who happen to pick the same key never share a request id.
+    const requestId = ids.requestId.startsWith(`${p.userId}:`) ? ids.requestId : `${p.userId}:${ids.requestId}`;
+    const result = await sendOnboardingAction(temporal, baId, action, {
+      actor: { userId: p.userId, role, name: p.name },
+      requestId,
+      correlationId: ids.correlationId,
+    });
+    // Read-your-writes: answer with the list row the console and portal show, once it includes this write.
+    // Position 0: nothing was appended (details unchanged), so the row is as current as it gets.
+    const position = result.lastGlobalPosition;
+    const caughtUp = position === 0 || (await deps.waitForProjections(position, deps.projectionWaitMs));
+    const row = caughtUp ? await getBusinessAssociate(pool, baId) : null;
+    res.json(row ?? fromState(baId, result.state));
+  }
+
+  router.get('/business-associates', requireAuth({ roles: EVERYONE }), async (req, res) => {
+    const p = principalOf(res);
+    const { sort, range, filter } = parseListQuery(req.query, {
+      sortFields: BA_SORT_FIELDS,
+      defaultSort: { field: 'updatedAt', order: 'DESC' },
+      filter: baFilter,
+    });
+    if (filter.id !== undefined) {
+      // getMany: a handful of ids, each checked for visibility like a single read.
+      const ids = [...new Set(Array.isArray(filter.id) ? filter.id : [filter.id])];
+      const rows = (await Promise.all(ids.map((id) => getBusinessAssociate(pool, id)))).filter(
+        (r): r is BusinessAssociateRow => r !== null && mayAccessBa(p, r),
+      );
+      return sendList(res, 'business-associates', { offset: 0, limit: rows.length }, rows, rows.length);
+    }
+    const { id: _ids, ...rest } = filter;
+    const { rows, total } = await listBusinessAssociates(pool, {
+      ...listScope(p),
+      filter: { ...rest, stage: rest.stage === undefined ? undefined : Number(rest.stage) },
+      sort,
+      range,
+    });
+    sendList(res, 'business-associates', range, rows, total);
+  });
+
+  router.get('/business-associates/:id', requireAuth({ roles: EVERYONE }), async (req, res) => {
+    res.json(await visibleRow(principalOf(res), baIdParam(req)));
+  });
+
+  router.get('/business-associates/:id/activity-log', requireAuth({ roles: EVERYONE }), async (req, res) => {
+    const id = baIdParam(req);
+    await visibleRow(principalOf(res), id);
+    const { sort, range } = parseListQuery(req.query, {
+      sortFields: ACTIVITY_SORT_FIELDS,
+      defaultSort: { field: 'id', order: 'ASC' },
+      filter: z.object({}).strict(),
+      defaultPageSize: 25,
+    });
+    const { rows, total } = await listActivity(pool, id, { range, sort });
+    sendList(res, 'activity-log', range, rows, total);
+  });
+
+  // The raw stream, straight from the event store: what an auditor replays and checks the hash chain of.
+  const auditors = requireAuth({ roles: EVENT_READERS, app: 'console' });
+  router.get('/business-associates/:id/events', auditors, async (req, res) => {
+    const id = baIdParam(req);
+    await loadVisibleBa(store, principalOf(res), id);
+    const { sort, range } = parseListQuery(req.query, {
+      sortFields: EVENT_SORT_FIELDS,
+      defaultSort: { field: 'version', order: 'ASC' },
+      filter: z.object({}).strict(),
+      defaultPageSize: 100,
+    });
+    const events = await store.readStream(baStreamId(id));
+    if (sort.order === 'DESC') events.reverse();
+    const page = events.slice(range.offset, range.offset + range.limit).map((e) => ({
+      id: e.eventId,
+      streamId: e.streamId,
+      version: e.version,
+      globalPosition: e.globalPosition,
+      type: e.type,
+      data: e.data,
+      metadata: e.metadata,
+      recordedAt: e.recordedAt,
+      prevHash: e.prevHash,
+      hash: e.hash,
+    }));
+    sendList(res, 'events', range, page, events.length);
+  });
+
+  router.get('/ba-counts', requireAuth({ roles: STAFF_AND_AUDITOR, app: 'console' }), async (_req, res) => {
+    const p = principalOf(res);
+    const [counts, myPendingTasks] = await Promise.all([
+      statusCounts(pool, p.companyCodes),
+      countTasks(pool, { roles: p.roles, companyCodes: p.companyCodes, userId: p.userId }),
+    ]);
+    res.json({ ...counts, myPendingTasks });
+  });
+
+  const baUsers = requireAuth({ roles: BA_ROLES, app: 'portal' });
+  router.post('/business-associates/:id/details', baUsers, async (req, res) => {
+    const id = baIdParam(req);
+    const ids = requestIds(req);
+    const p = principalOf(res);
+    await loadVisibleBa(store, p, id);
+    // Validated here too (the decider checks again) so a bad form never costs a workflow round trip.
+    const parsed = parseCompanyDetails(req.body ?? {});
+    if (!parsed.ok) throw new DomainError('validation', CORRECT_FIELDS, fieldErrors(parsed.error));
+    const mismatch = cityStateMismatch(parsed.details);
+    if (Object.keys(mismatch).length > 0) throw new DomainError('validation', CORRECT_FIELDS, mismatch);
+    // The parsed form (unknown keys dropped, empty text as null) is what travels into the workflow history.
+    await runCommand(res, id, { kind: 'saveDetails', details: parsed.details }, actingRole(p, BA_ROLES), ids);
+  });
+
+  router.post('/business-associates/:id/submit', baUsers, async (req, res) => {
+    const id = baIdParam(req);
+    const ids = requestIds(req);
+    const p = principalOf(res);
+    await loadVisibleBa(store, p, id);
+    await runCommand(res, id, { kind: 'submit' }, actingRole(p, BA_ROLES), ids);
+  });
+
+  const reviewers = requireAuth({ roles: REVIEWERS, app: 'console' });
+  for (const verb of ['approve', 'reject'] as const) {
+    router.post(`/business-associates/:id/${verb}`, reviewers, async (req, res) => {
+      const id = baIdParam(req);
+      const ids = requestIds(req);
+      const p = principalOf(res);
+      const body = verb === 'approve' ? parseBody(approveBody, req.body) : parseBody(rejectBody, req.body);
+      // A role that may never decide this stage is refused before we look at the BA at all.
+      const role = actingRole(p, REVIEW_STAGE_ROLES[body.stage]);
+      await loadVisibleBa(store, p, id);
+      await runCommand(res, id, { kind: verb, stage: body.stage, remarks: body.remarks ?? null }, role, ids);
+    });
+  }
+
+  return router;
+}

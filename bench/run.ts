@@ -1,0 +1,224 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
+import pg from 'pg';
+import { createAuth, loadOrCreateAuthKeys } from '../api/src/http/auth';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../platform/src/db/embedded-postgres';
+import { ensureDatabaseExists } from '../platform/src/db/connect';
+import { applySchema } from '../platform/src/db/schema';
+import { createPostgresEventStore } from '../platform/src/event-store/postgres';
+import { findTemporalCli, freePort, startTemporalDevServer, waitForPort } from '../platform/src/temporal/cli';
+import { bundleWorkflows } from '../workflows/src/bundle';
+import { benchBatchAppends, benchRawInserts, benchSingleAppends, benchStreamLoad, type BenchFigure } from './event-store';
+import { loadTest, type LoadResult } from './http-load';
+import { benchRebuild, seedBusinessAssociatesForBench } from './projections';
+import { benchWorkflowStart } from './temporal';
+
+/**
+ * `npm run bench`: every figure beside the baseline measured in the same run (design.md §9). Nothing here
+ * asserts: the machines are shared and noisy, so figures are printed with their targets for a human to read.
+ * Everything runs on loopback against servers this script starts and stops: a durable embedded PostgreSQL
+ * (fsync on, as in production) and an in-memory Temporal dev server.
+ */
+const root = path.resolve(__dirname, '..');
+const quick = process.argv.includes('--quick');
+const rows: string[][] = [];
+const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits));
+const row = (figure: string, value: string, target: string, baseline = '', note = '') => {
+  rows.push([figure, value, target, baseline, note]);
+  console.log(`  ${figure}: ${value}   target ${target}${baseline ? `   baseline ${baseline}` : ''}${note ? `   ${note}` : ''}`);
+};
+
+async function freshDatabase(server: EmbeddedPostgres, name: string, poolSize = 12): Promise<pg.Pool> {
+  await ensureDatabaseExists(server.url('postgres'), name);
+  const pool = new pg.Pool({ connectionString: server.url(name), max: poolSize });
+  await applySchema(pool);
+  return pool;
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'ba-portal-bench-'));
+  chmodSync(work, 0o755);
+  console.log('starting PostgreSQL (durable settings) and the Temporal dev server…');
+  const server = await startEmbeddedPostgres({ dataDir: path.join(work, 'pg'), port: await freePort() });
+  const temporal = await startTemporalDevServer({ cliPath: findTemporalCli({ log: console.log }), port: await freePort() });
+  try {
+    await eventStoreFigures(server);
+    await projectionFigures(server);
+    await apiFigures(server, temporal.address, work);
+    await temporalFigures(server, temporal.address);
+    await coldStart(work);
+  } finally {
+    await temporal.stop();
+    await server.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+  console.log('\n| figure | value | target | same-run baseline | note |\n|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+}
+
+async function eventStoreFigures(server: EmbeddedPostgres): Promise<void> {
+  console.log('\nevent store');
+  const pool = await freshDatabase(server, 'bench_store');
+  const perWriter = quick ? 200 : 1000;
+  const raw = await benchRawInserts(pool, { perWriter });
+  const single = await benchSingleAppends(pool, { perWriter });
+  const ratio = (single.eventsPerSecond ?? 0) / (raw.eventsPerSecond ?? 1);
+  row(
+    'single-event appends, 8 writers',
+    `${fmt(single.eventsPerSecond, 0)} events/s, p99 ${fmt(single.p99Ms, 2)} ms`,
+    '≥ 2,000 events/s, p99 ≤ 15 ms',
+    `raw pg single-row inserts: ${fmt(raw.eventsPerSecond, 0)} rows/s, p99 ${fmt(raw.p99Ms, 2)} ms`,
+    `ratio to raw ${fmt(ratio, 2)}`,
+  );
+  const batch = await benchBatchAppends(pool, { batches: quick ? 5 : 20 });
+  row('batch appends (1,000 per transaction)', `${fmt(batch.eventsPerSecond, 0)} events/s`, '≥ 40,000 events/s');
+  const load = await benchStreamLoad(pool, { reads: quick ? 200 : 1000 });
+  row('load a 100-event stream', `p50 ${fmt(load.p50Ms, 3)} ms, p99 ${fmt(load.p99Ms, 3)} ms`, 'p99 ≤ 2 ms');
+  await pool.end();
+}
+
+async function projectionFigures(server: EmbeddedPostgres): Promise<void> {
+  console.log('\nprojections');
+  const pool = await freshDatabase(server, 'bench_rebuild');
+  const figure: BenchFigure = await benchRebuild(pool, quick ? 20_000 : 100_000);
+  row(
+    `projection rebuild, one event per stream (${figure.n} events)`,
+    `${fmt(figure.eventsPerSecond, 0)} events/s`,
+    '≥ 50,000 events/s',
+  );
+  await pool.end();
+}
+
+async function apiFigures(server: EmbeddedPostgres, temporalAddress: string, work: string): Promise<void> {
+  console.log('\napi');
+  const n = quick ? 20_000 : 100_000;
+  const pool = await freshDatabase(server, 'bench_api');
+  await seedBusinessAssociatesForBench(pool, n);
+  await pool.end();
+  const keyDir = path.join(work, 'keys');
+  const keys = await loadOrCreateAuthKeys(keyDir);
+  const auth = createAuth(
+    { issuer: 'ba-portal', audience: 'ba-portal-api', accessTokenTtlSeconds: 3600, refreshTokenTtlSeconds: 3600 },
+    keys,
+  );
+  const token = await auth.issueAccessToken({
+    userId: 'bench-staff',
+    username: 'bench@demo.test',
+    name: 'Bench Staff',
+    roles: ['MLL Procurement'],
+    companyCodes: ['1000', '2000'],
+    baId: null,
+    app: 'console',
+  });
+  const port = await freePort();
+  const api = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: server.url('bench_api'),
+      TEMPORAL_ADDRESS: temporalAddress,
+      PORT: String(port),
+      JWT_KEY_DIR: keyDir,
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    if (!(await waitForPort(port, 60_000))) throw new Error('api did not start');
+    const base = `http://127.0.0.1:${port}`;
+    const duration = quick ? 3000 : 8000;
+    await loadTest({ url: `${base}/health`, connections: 10, durationMs: 1000 });
+    const health: LoadResult = await loadTest({ url: `${base}/health`, connections: 10, durationMs: duration });
+    const query = new URLSearchParams({
+      filter: JSON.stringify({ status: 'inprogress', companyCode: '1000' }),
+      range: JSON.stringify([0, 49]),
+      sort: JSON.stringify(['updatedAt', 'DESC']),
+    });
+    const listUrl = `${base}/api/business-associates?${query.toString()}`;
+    const headers = { authorization: `Bearer ${token}` };
+    await loadTest({ url: listUrl, connections: 10, durationMs: 1000, headers });
+    const list = await loadTest({ url: listUrl, connections: 10, durationMs: duration, headers });
+    row(
+      `GET /api/business-associates (50-row page, filtered, with total) over ${n} BAs, 10 connections`,
+      `${fmt(list.requestsPerSecond, 0)} req/s, p99 ${fmt(list.p99Ms, 2)} ms${list.errors ? `, ${list.errors} errors` : ''}`,
+      '≥ 1,500 req/s, p99 ≤ 25 ms',
+      `/health: ${fmt(health.requestsPerSecond, 0)} req/s, p99 ${fmt(health.p99Ms, 2)} ms${health.errors ? `, ${health.errors} errors` : ''}`,
+      `ratio to /health ${fmt(list.requestsPerSecond / health.requestsPerSecond, 2)}`,
+    );
+  } finally {
+    api.kill('SIGTERM');
+  }
+}
+
+async function temporalFigures(server: EmbeddedPostgres, address: string): Promise<void> {
+  console.log('\ntemporal');
+  const pool = await freshDatabase(server, 'bench_temporal');
+  const connection = await NativeConnection.connect({ address });
+  const clientConnection = await Connection.connect({ address });
+  const client = new Client({ connection: clientConnection });
+  const { code } = await bundleWorkflows();
+  const figure = await benchWorkflowStart({
+    client,
+    connection,
+    store: createPostgresEventStore(pool),
+    taskQueue: `bench-${Date.now()}`,
+    n: quick ? 30 : 100,
+    workflowBundle: { code },
+  });
+  row('workflow start → first activity', `p50 ${fmt(figure.p50Ms, 1)} ms, p99 ${fmt(figure.p99Ms, 1)} ms`, 'p99 ≤ 150 ms');
+  await clientConnection.close();
+  await connection.close();
+  await pool.end();
+}
+
+/** `npm start` on a fresh data folder (new PostgreSQL cluster, new Temporal state) until /health answers 200. */
+async function coldStart(work: string): Promise<void> {
+  console.log('\ncold start');
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: path.join(work, 'cold'),
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      TEMPORAL_DEV_PORT: String(await freePort()),
+      TEMPORAL_UI_PORT: String(await freePort()),
+      SEED_DEMO: 'true',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let bannerAt = 0;
+  child.stdout?.on('data', (c: Buffer) => {
+    if (!bannerAt && c.toString().includes('BA portal is up')) bannerAt = Date.now();
+  });
+  let healthyAt = 0;
+  const deadline = Date.now() + 120_000;
+  while (!healthyAt && Date.now() < deadline) {
+    const ok = await fetch(`http://127.0.0.1:${port}/health`)
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) healthyAt = Date.now();
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  while (!bannerAt && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  row(
+    'cold start of the whole system (fresh data folder, front ends prebuilt)',
+    healthyAt ? `${fmt((healthyAt - started) / 1000, 1)} s to /health 200` : 'did not become healthy',
+    '≤ 20 s',
+    '',
+    bannerAt ? `${fmt((bannerAt - started) / 1000, 1)} s until demo data seeded and URLs printed` : '',
+  );
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
