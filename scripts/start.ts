@@ -4,6 +4,8 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig, ConfigError, temporalAddress, type Config } from '../platform/src/config';
 import { openDatabase, type Database } from '../platform/src/db/connect';
+import { openEventStore } from '../platform/src/event-store/open';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './seed';
 import { findTemporalCli, startTemporalDevServer, waitForPort, type TemporalDevServer } from '../platform/src/temporal/cli';
 
 /**
@@ -63,7 +65,7 @@ async function main(): Promise<void> {
         .toString('utf8')
         .split('\n')
         .filter((l) => l.trim())
-        .map((l) => `[${child.name}] ${l}`)
+        .map((l) => (l.startsWith(`[${child.name}]`) ? l : `[${child.name}] ${l}`))
         .join('\n');
     proc.stdout?.on('data', (c: Buffer) => console.log(prefix(c)));
     proc.stderr?.on('data', (c: Buffer) => console.error(prefix(c)));
@@ -106,12 +108,10 @@ async function main(): Promise<void> {
 
   if (!(await waitForPort(config.http.port, 60_000, config.http.host))) throw new Error('the api did not start listening');
   if (config.seedDemo) {
-    const { seedDemo } = await import('./seed');
     const connection = await Connection.connect({ address: temporalAddress(config) });
-    const { createPostgresEventStore } = await import('../platform/src/event-store/postgres');
     await seedDemo({
       pool: db.pool,
-      store: createPostgresEventStore(db.pool),
+      store: await openEventStore(config, db.pool),
       temporal: new Client({ connection, namespace: config.temporal.namespace }),
       taskQueue: config.temporal.taskQueue,
       log,
@@ -143,12 +143,8 @@ function printBanner(config: Config, ms: number, temporalUi: string | null): voi
     `  API                 ${base}/api   (health: ${base}/health)`,
     `  Temporal UI         ${temporalUi ?? `(external Temporal at ${temporalAddress(config)})`}`,
     '',
-    '  Demo logins (password Demo@2026):',
-    '    ba.admin@demo.test      BA Admin (portal): a BA not yet submitted',
-    '    procurement@demo.test   MLL Procurement (console): stage 1 reviews',
-    '    commercial@demo.test    MLL Commercial (console): stage 2 reviews',
-    '    admin@demo.test         MLL-ADMIN (console): either stage',
-    '    auditor@demo.test       Auditor (console): activity logs and event history, read-only',
+    `  Demo logins (password ${DEMO_PASSWORD}):`,
+    ...DEMO_LOGINS.map((l) => `    ${l.username.padEnd(24)}${l.role}`),
     '',
     'Press Ctrl+C to stop.',
   ];
