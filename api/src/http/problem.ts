@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { ServiceError } from '@temporalio/client';
-import { ConcurrencyError } from '../../../domain/src/event-store/port';
+import { ConcurrencyError, DuplicateEventIdError } from '../../../domain/src/event-store/port';
 import { DomainError, type DomainErrorCode } from '../../../domain/src/shared/errors';
 
 /**
@@ -96,7 +96,8 @@ export type ProblemOf = {
 export function problemOf(err: unknown): ProblemOf {
   if (err instanceof DomainError)
     return { status: DOMAIN_STATUS[err.code], message: err.message, errors: err.errors, code: err.code };
-  if (err instanceof ConcurrencyError) return { status: 409, message: messages.concurrent, code: 'conflict' };
+  if (err instanceof ConcurrencyError || err instanceof DuplicateEventIdError)
+    return { status: 409, message: messages.concurrent, code: 'conflict' };
   if (err instanceof HttpError)
     return { status: err.status, message: err.message, errors: err.errors, headers: err.headers };
   if (err instanceof ServiceError || isDatabaseDown(err)) return { status: 503, message: messages.unavailable };

@@ -24,6 +24,21 @@ export class ConcurrencyError extends Error {
   }
 }
 
+/** The same event id already stands in another stream: event ids are unique across the whole store. */
+export class DuplicateEventIdError extends Error {
+  constructor(
+    readonly eventId: string,
+    readonly streamId: string,
+    readonly existingStreamId: string | null,
+  ) {
+    super(
+      `Event id ${eventId} cannot be appended to ${streamId}: it already stands in ` +
+        (existingStreamId ? `stream ${existingStreamId}` : 'another stream'),
+    );
+    this.name = 'DuplicateEventIdError';
+  }
+}
+
 export type ReadStreamOptions = { fromVersion?: number };
 
 /** The port every event-store adapter implements; the contract suite in platform/src/event-store proves it. */

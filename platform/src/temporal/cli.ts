@@ -104,6 +104,9 @@ export async function startTemporalDevServer(options: {
   log?: (line: string) => void;
 }): Promise<TemporalDevServer> {
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(options.port), '--log-level', 'error'];
+  // Eager activity execution hands a lifecycle's first activity to the worker that completed the workflow
+  // task, skipping a poll round trip (halves start → first activity latency in the bench).
+  args.push('--dynamic-config-value', 'system.enableActivityEagerExecution=true');
   if (options.dbFile) {
     mkdirSync(path.dirname(options.dbFile), { recursive: true });
     args.push('--db-filename', options.dbFile);

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { EventMetadata, NewEvent } from '../domain/src/shared/events';
+import { createPostgresEventStore } from '../platform/src/event-store/postgres';
+
+/**
+ * Event-store figures for `npm run bench` (bench/run.ts prints them). Each function takes a pool on a fresh
+ * database with the schema applied; the pool needs at least `WRITERS` connections. The raw-insert figure is
+ * the same-run baseline the single-event appends are compared with.
+ */
+export type BenchFigure = {
+  name: string;
+  eventsPerSecond?: number;
+  p50Ms?: number;
+  p99Ms?: number;
+  n: number;
+};
+
+export const WRITERS = 8;
+
+const metadata: EventMetadata = {
+  actor: { userId: 'bench-user', role: 'MLL Procurement', name: 'Bench User' },
+  companyCode: '1000',
+  correlationId: '00000000-0000-4000-8000-000000000001',
+  causationId: '00000000-0000-4000-8000-000000000002',
+  workflowId: 'onboarding-bench',
+  requestId: 'req-bench',
+  at: '2026-01-01T00:00:00.000Z',
+};
+
+/** About the size of a real CompanyDetailsSaved event. */
+const data = (n: number) => ({
+  baId: `bench-${n}`,
+  details: {
+    companyName: 'Acme Logistics Private Limited',
+    panNumber: 'ABCDE1234F',
+    contactPersonName: 'Ravi Kumar',
+    cinNumber: 'U12345MH2020PTC123456',
+    serviceId: 3,
+    stateId: 27,
+    cityId: 412,
+    addressLine1: '12, Industrial Estate, Phase 2',
+    addressLine2: null,
+    pinCode: '400001',
+    companyLandline: null,
+    contactPersonMobileNumber: '9876543210',
+    ownFleet: 12,
+    attachedFleet: 30,
+  },
+  changes: { companyName: { before: null, after: 'Acme Logistics Private Limited' } },
+});
+
+const newEvent = (n: number): NewEvent => ({
+  eventId: randomUUID(),
+  type: 'CompanyDetailsSaved',
+  data: data(n),
+  metadata,
+});
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
+
+/** Runs `writers` loops of `perWriter` operations each, timing every operation. */
+async function timedWriters(
+  writers: number,
+  perWriter: number,
+  op: (writer: number, i: number) => Promise<void>,
+): Promise<Run> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      for (let i = 0; i < perWriter; i++) {
+        const t0 = performance.now();
+        await op(w, i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { elapsedMs: performance.now() - started, latencies: latencies.sort((a, b) => a - b) };
+}
+
+type Run = { elapsedMs: number; latencies: number[] };
+
+const figure = (name: string, events: number, run: Run): BenchFigure => ({
+  name,
+  eventsPerSecond: Math.round((events * 1000) / run.elapsedMs),
+  p50Ms: round(percentile(run.latencies, 50)),
+  p99Ms: round(percentile(run.latencies, 99)),
+  n: run.latencies.length,
+});
+
+/** Baseline: the same rows as plain single-row INSERTs (own commit each) into a table of the same shape. */
+export async function benchRawInserts(
+  pool: pg.Pool,
+  options: { perWriter?: number } = {},
+): Promise<BenchFigure> {
+  const perWriter = options.perWriter ?? 500;
+  const table = `bench_raw_events_${process.pid}`;
+  await pool.query(`drop table if exists ${table}`);
+  await pool.query(`create table ${table} (
+    global_position bigint generated always as identity primary key, stream_id text not null,
+    version int not null, event_id uuid not null unique, type text not null, data jsonb not null,
+    metadata jsonb not null, recorded_at timestamptz not null default now(), unique (stream_id, version))`);
+  try {
+    const metaJson = JSON.stringify(metadata);
+    const insert = (stream: string, version: number, n: number) =>
+      pool.query({
+        name: `bench_raw_insert_${table}`,
+        text: `insert into ${table} (stream_id, version, event_id, type, data, metadata)
+               values ($1, $2, $3, $4, $5, $6)`,
+        values: [stream, version, randomUUID(), 'CompanyDetailsSaved', JSON.stringify(data(n)), metaJson],
+      });
+    await timedWriters(WRITERS, 20, (w, i) => insert(`warm-${w}`, i, i).then(() => undefined));
+    const run = await timedWriters(WRITERS, perWriter, (w, i) =>
+      insert(`raw-${w}`, i, i).then(() => undefined),
+    );
+    return figure(`raw pg single-row INSERTs, ${WRITERS} writers (baseline)`, WRITERS * perWriter, run);
+  } finally {
+    await pool.query(`drop table if exists ${table}`);
+  }
+}
+
+/** Single-event appends through the port, each writer on its own stream with its expected version. */
+export async function benchSingleAppends(
+  pool: pg.Pool,
+  options: { perWriter?: number } = {},
+): Promise<BenchFigure> {
+  const perWriter = options.perWriter ?? 500;
+  const store = createPostgresEventStore(pool);
+  const tag = randomUUID().slice(0, 8);
+  const append = (stream: string, i: number) =>
+    store
+      .appendToStream(stream, [newEvent(i)], { expectedVersion: i === 0 ? 'no_stream' : i - 1 })
+      .then(() => undefined);
+  await timedWriters(WRITERS, 20, (w, i) => append(`bench-warm-${tag}-${w}`, i));
+  const run = await timedWriters(WRITERS, perWriter, (w, i) => append(`bench-single-${tag}-${w}`, i));
+  return figure(`single-event appends through the port, ${WRITERS} writers`, WRITERS * perWriter, run);
+}
+
+/**
+ * Appends of `batchSize` events in one call (one transaction each) from `writers` concurrent writers (the
+ * server parses one append's JSON while another holds the append lock).
+ */
+export async function benchBatchAppends(
+  pool: pg.Pool,
+  options: { batches?: number; batchSize?: number; writers?: number } = {},
+): Promise<BenchFigure> {
+  const writers = options.writers ?? 2;
+  const perWriter = Math.ceil((options.batches ?? 20) / writers);
+  const batchSize = options.batchSize ?? 1000;
+  const store = createPostgresEventStore(pool);
+  const tag = randomUUID().slice(0, 8);
+  const batch = () => Array.from({ length: batchSize }, (_, i) => newEvent(i));
+  await store.appendToStream(`bench-batch-warm-${tag}`, batch(), { expectedVersion: 'no_stream' });
+  const run = await timedWriters(writers, perWriter, (w, i) =>
+    store
+      .appendToStream(`bench-batch-${tag}-${w}-${i}`, batch(), { expectedVersion: 'no_stream' })
+      .then(() => undefined),
+  );
+  const name = `batch appends of ${batchSize} events per append, ${writers} writer(s)`;
+  return { ...figure(name, writers * perWriter * batchSize, run), n: writers * perWriter };
+}
+
+/** Loading a 100-event stream (what handleCommand does before every decision), sequentially. */
+export async function benchStreamLoad(
+  pool: pg.Pool,
+  options: { reads?: number; streamLength?: number } = {},
+): Promise<BenchFigure> {
+  const reads = options.reads ?? 1000;
+  const length = options.streamLength ?? 100;
+  const store = createPostgresEventStore(pool);
+  const stream = `bench-load-${randomUUID().slice(0, 8)}`;
+  await store.appendToStream(
+    stream,
+    Array.from({ length }, (_, i) => newEvent(i)),
+    { expectedVersion: 'no_stream' },
+  );
+  const load = async () => {
+    const events = await store.readStream(stream);
+    if (events.length !== length) throw new Error(`expected ${length} events, read ${events.length}`);
+  };
+  await timedWriters(1, 50, load);
+  const run = await timedWriters(1, reads, load);
+  return {
+    name: `load a ${length}-event stream (readStream)`,
+    p50Ms: round(percentile(run.latencies, 50), 3),
+    p99Ms: round(percentile(run.latencies, 99), 3),
+    n: reads,
+  };
+}

@@ -1,0 +1,246 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import type { EventMetadata, NewEvent } from '../../../domain/src/shared/events';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
+import { eventStoreContract } from './contract';
+import { verifyHashChain } from './hash';
+import { DuplicateEventIdError, createPostgresEventStore } from './postgres';
+import { EVENTS_CHANNEL, ensureEventStoreSchema } from './schema';
+
+eventStoreContract(
+  'PostgreSQL',
+  async () => {
+    const db = await createTestDatabase({ poolSize: 12 });
+    return {
+      store: createPostgresEventStore(db.pool),
+      cleanup: db.drop,
+      verifyHashChain: () => verifyHashChain(db.pool),
+    };
+  },
+  { hashChain: true },
+);
+
+const metadata: EventMetadata = {
+  actor: { userId: 'u-1', role: 'MLL Procurement' },
+  companyCode: '1000',
+  correlationId: 'corr-1',
+  causationId: null,
+  workflowId: null,
+  requestId: null,
+  at: '2026-02-01T10:00:00.000Z',
+};
+const ev = (type: string, data: unknown): NewEvent => ({ eventId: randomUUID(), type, data, metadata });
+
+describe('PostgreSQL event store', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase({ poolSize: 4 });
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('applies its schema idempotently', async () => {
+    await ensureEventStoreSchema(db.pool);
+    await ensureEventStoreSchema(db.pool);
+    const store = createPostgresEventStore(db.pool);
+    await store.appendToStream(`idem-${randomUUID()}`, [ev('A', {})], { expectedVersion: 'no_stream' });
+    await ensureEventStoreSchema(db.pool);
+    expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
+  });
+
+  it('notifies listeners at commit with the append’s last global position', async () => {
+    const listener = new pg.Client({ connectionString: db.url });
+    await listener.connect();
+    try {
+      await listener.query(`listen ${EVENTS_CHANNEL}`);
+      const notified = new Promise<string | undefined>((resolve) =>
+        listener.once('notification', (n) => resolve(n.payload)),
+      );
+      const result = await createPostgresEventStore(db.pool).appendToStream(
+        `notify-${randomUUID()}`,
+        [ev('A', {}), ev('B', {})],
+        { expectedVersion: 'no_stream' },
+      );
+      expect(await notified).toBe(String(result.lastGlobalPosition));
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('close() leaves the caller’s pool open and refuses further use of the store', async () => {
+    const store = createPostgresEventStore(db.pool);
+    await store.close();
+    await expect(store.headPosition()).rejects.toThrow(/closed/);
+    await expect(db.pool.query('select 1')).resolves.toBeDefined();
+  });
+
+  it('coalesces concurrent appends, yet a faulty one fails alone and the others commit', async () => {
+    const store = createPostgresEventStore(db.pool);
+    const taken = ev('Taken', {});
+    await store.appendToStream(`taken-${randomUUID()}`, [taken], { expectedVersion: 'no_stream' });
+    const streams = Array.from({ length: 8 }, () => `group-${randomUUID()}`);
+    // The first append goes out alone; the seven behind it go together, including both faulty ones.
+    const faulty = new Map([
+      [3, [ev('A', {}), taken]], // a later id already stands in another stream
+      [5, [ev('B', { text: 'NUL \u0000 is not storable in jsonb' })]],
+    ]);
+    const results = await Promise.allSettled(
+      streams.map((s, i) =>
+        store.appendToStream(s, faulty.get(i) ?? [ev('Ok', { i })], { expectedVersion: 'no_stream' }),
+      ),
+    );
+    const expected = streams.map((_, i) => (faulty.has(i) ? 'rejected' : 'fulfilled'));
+    expect(results.map((r) => r.status)).toEqual(expected);
+    expect((results[3] as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateEventIdError);
+    for (const [i, s] of streams.entries()) {
+      expect(await store.readStream(s)).toHaveLength(faulty.has(i) ? 0 : 1);
+    }
+    const positions = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.lastGlobalPosition] : []));
+    expect(new Set(positions).size).toBe(6);
+    expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
+  });
+
+  describe('tamper evidence', () => {
+    let tamper: TestDatabase;
+    const ids: { position: number; eventId: string; streamId: string }[] = [];
+
+    beforeEach(async () => {
+      tamper = await createTestDatabase({ poolSize: 2 });
+      ids.length = 0;
+      const store = createPostgresEventStore(tamper.pool);
+      for (let i = 0; i < 4; i++) {
+        const streamId = `ba-${i}`;
+        const events = [
+          ev('BusinessAssociateCreated', { baId: String(i) }),
+          ev('CompanyDetailsSaved', { name: `Co ${i}` }),
+        ];
+        const result = await store.appendToStream(streamId, events, { expectedVersion: 'no_stream' });
+        events.forEach((e, k) =>
+          ids.push({ position: result.lastGlobalPosition - 1 + k, eventId: e.eventId, streamId }),
+        );
+      }
+    });
+    afterEach(async () => {
+      await tamper.drop();
+    });
+
+    /** Changes stored events the way only a superuser could: past the append-only trigger. */
+    const forge = async (sql: string, params: unknown[] = []) => {
+      const client = await tamper.pool.connect();
+      try {
+        await client.query('begin');
+        await client.query('set local session_replication_role = replica');
+        await client.query(sql, params);
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+    };
+
+    it('refuses UPDATE, DELETE and TRUNCATE of stored events', async () => {
+      for (const sql of [
+        `update events set data = '{}' where global_position = 1`,
+        'delete from events where global_position = 8',
+        'truncate events',
+      ]) {
+        await expect(tamper.pool.query(sql)).rejects.toThrow(/append-only/);
+      }
+      await expect(verifyHashChain(tamper.pool)).resolves.toEqual({ ok: true, checked: 8 });
+    });
+
+    it('names exactly the event whose data was altered with SQL, past the trigger', async () => {
+      await expect(verifyHashChain(tamper.pool)).resolves.toEqual({ ok: true, checked: 8 });
+      const target = ids[5]!;
+      const sql = `update events set data = jsonb_set(data, '{name}', '"Forged"') where global_position = $1`;
+      await forge(sql, [target.position]);
+      expect(await verifyHashChain(tamper.pool, { pageSize: 3 })).toEqual({
+        ok: false,
+        checked: target.position - 1,
+        broken: {
+          globalPosition: target.position,
+          eventId: target.eventId,
+          streamId: target.streamId,
+          reason: expect.stringMatching(/altered/),
+        },
+      });
+    });
+
+    it('catches altered metadata, type and recorded time too', async () => {
+      const changes = [
+        `update events set metadata = jsonb_set(metadata, '{actor,role}', '"MLL-ADMIN"')
+          where global_position = 2`,
+        `update events set type = 'OnboardingRejected' where global_position = 2`,
+        `update events set recorded_at = recorded_at - interval '1 day' where global_position = 2`,
+      ];
+      for (const change of changes) {
+        const client = await tamper.pool.connect();
+        try {
+          await client.query('begin');
+          await client.query('set local session_replication_role = replica');
+          await client.query(change);
+          expect(await verifyHashChain(client)).toMatchObject({ ok: false, broken: { globalPosition: 2 } });
+        } finally {
+          await client.query('rollback');
+          client.release();
+        }
+      }
+    });
+
+    it('reports a deleted event, and a deleted tail, as missing', async () => {
+      await forge('delete from events where global_position = 8');
+      expect(await verifyHashChain(tamper.pool)).toMatchObject({
+        ok: false,
+        checked: 7,
+        broken: { globalPosition: 8, eventId: null, reason: expect.stringMatching(/missing/) },
+      });
+      await forge('delete from events where global_position = 3');
+      expect(await verifyHashChain(tamper.pool)).toMatchObject({
+        ok: false,
+        checked: 2,
+        broken: {
+          globalPosition: 4,
+          eventId: ids[3]?.eventId,
+          reason: 'events at positions 3..3 are missing',
+        },
+      });
+      // A reader is not stalled by the hole.
+      const page = await createPostgresEventStore(tamper.pool).readAll(2, 1);
+      expect(page.map((e) => e.globalPosition)).toEqual([4]);
+    });
+
+    it('verifies from a given position onwards', async () => {
+      const result = await verifyHashChain(tamper.pool, { fromPosition: 5 });
+      expect(result).toEqual({ ok: true, checked: 4 });
+    });
+
+    it('`audit:verify` exits 0 on an intact chain and non-zero naming the first altered event', async () => {
+      const run = () =>
+        new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+          const child = spawn('npx', ['tsx', 'scripts/audit-verify.ts'], {
+            cwd: path.resolve(__dirname, '../../..'),
+            env: { ...process.env, DATABASE_URL: tamper.url },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          let output = '';
+          child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+          child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+          child.once('error', reject);
+          child.once('close', (code) => resolve({ code, output }));
+        });
+
+      const intact = await run();
+      expect(intact).toMatchObject({ code: 0, output: expect.stringMatching(/intact: 8 events checked/) });
+
+      const target = ids[2]!;
+      await forge(`update events set data = '{"baId": "forged"}' where event_id = $1`, [target.eventId]);
+      const broken = await run();
+      expect(broken.code).toBe(1);
+      expect(broken.output).toContain(`global position ${target.position}`);
+      expect(broken.output).toContain(target.eventId);
+      expect(broken.output).toContain(target.streamId);
+    });
+  });
+});

@@ -1,0 +1,266 @@
+import type pg from 'pg';
+
+/** Channel `append_to_stream` notifies at commit, with the append's last global position as payload. */
+export const EVENTS_CHANNEL = 'events';
+
+/** prev_hash of the first event: the chain starts from a fixed, well-known value. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/**
+ * The event store's tables and its append function (design.md §2), idempotent: tables are created if
+ * missing and the functions are replaced, so every process may call this at start-up.
+ *
+ * - `events`: one row per event, append-only (a trigger refuses UPDATE, DELETE and TRUNCATE).
+ *   `unique(stream_id, version)` doubles as the index streams are read by.
+ * - `event_store_head`: exactly one row holding the last global position and the last hash. Every append
+ *   locks it first, so appends are serialised and a position is only taken by a transaction that will
+ *   commit before the next one can take the following position: positions are gapless and in commit order
+ *   (a sequence would leave holes on rollback and let a later position commit before an earlier one).
+ * - `event_hash(...)`: the chain's hash, see hash.ts for the canonical text (Node recomputes it exactly).
+ * - `append_to_stream(stream, expected, events)`: the whole append in one round trip;
+ *   `append_to_streams(appends)`: several independent appends in one transaction (see postgres.ts).
+ */
+export async function ensureEventStoreSchema(db: pg.Pool | pg.PoolClient | pg.Client): Promise<void> {
+  const encoding = await db.query<{ server_encoding: string }>('show server_encoding');
+  if (encoding.rows[0]?.server_encoding !== 'UTF8') {
+    // The hash covers byte lengths of UTF-8 text; another server encoding would make Node and SQL disagree.
+    const actual = encoding.rows[0]?.server_encoding;
+    throw new Error(`The event store needs a UTF8 database (server_encoding is ${actual})`);
+  }
+  await db.query(SCHEMA_SQL);
+}
+
+const SCHEMA_SQL = /* sql */ `
+create table if not exists events (
+  global_position bigint primary key,
+  stream_id text not null,
+  version int not null check (version >= 0),
+  event_id uuid not null unique,
+  type text not null,
+  data jsonb not null,
+  metadata jsonb not null,
+  recorded_at timestamptz not null default now(),
+  prev_hash text not null,
+  hash text not null,
+  constraint events_stream_version_key unique (stream_id, version)
+);
+
+create table if not exists event_store_head (
+  id boolean primary key default true check (id),
+  position bigint not null,
+  last_hash text not null
+);
+insert into event_store_head (id, position, last_hash) values (true, 0, '${GENESIS_HASH}')
+  on conflict (id) do nothing;
+
+-- Append-only: stored events are never changed or removed by the application. Whoever bypasses this (a
+-- superuser disabling triggers) is still caught by the hash chain.
+create or replace function events_append_only() returns trigger language plpgsql as $fn$
+begin
+  raise exception 'events are append-only: % is not allowed', tg_op using errcode = '42501';
+end
+$fn$;
+create or replace trigger events_append_only before update or delete on events
+  for each row execute function events_append_only();
+create or replace trigger events_no_truncate before truncate on events
+  for each statement execute function events_append_only();
+
+-- Canonical text: see platform/src/event-store/hash.ts (canonicalEventText), which must stay identical.
+-- Declared stable, not immutable, because convert_to() is stable: PostgreSQL only inlines a SQL function
+-- whose body is no more volatile than declared, and the non-inlined call costs ~15x more per event.
+create or replace function event_hash(
+  p_prev text, p_position bigint, p_version int, p_event_id uuid, p_recorded_micros bigint,
+  p_stream text, p_type text, p_data text, p_metadata text
+) returns text language sql stable strict parallel safe as $fn$
+  select encode(sha256(convert_to(
+    p_prev || '|' || p_position::text || '|' || p_version::text || '|' || p_event_id::text || '|'
+      || p_recorded_micros::text
+      || '|' || octet_length(p_stream)::text || ':' || p_stream
+      || '|' || octet_length(p_type)::text || ':' || p_type
+      || '|' || octet_length(p_data)::text || ':' || p_data
+      || '|' || octet_length(p_metadata)::text || ':' || p_metadata,
+    'UTF8')), 'hex')
+$fn$;
+
+-- Earlier signatures, replaced by the ones below (which take a shared metadata argument).
+drop function if exists append_to_stream(text, text, jsonb);
+drop function if exists append_locked(text, text, jsonb);
+
+-- The body of an append, for a caller that already holds the head row's lock. Never raises for a refused
+-- append: status 'ok', 'ESCNF' (expected version not met; detail = the stream's actual version or
+-- 'no_stream') or 'ESDUP' (the first event id stands in another stream; detail = that stream).
+-- p_events: [{"eventId", "type", "data", "metadata"?}]; an event without "metadata" gets p_metadata, so a
+-- batch whose events share one metadata object sends, parses and renders it once.
+create or replace function append_locked(
+  p_stream text, p_expected text, p_events jsonb, p_metadata jsonb,
+  out status text, out next_expected_version int, out last_global_position bigint, out replayed boolean,
+  out detail text
+) language plpgsql as $fn$
+declare
+  v_count int;
+  v_position bigint;
+  v_hash text;
+  v_current int;
+  v_first record;
+  v_matched int;
+  v_last bigint;
+  v_version int;
+  v_at timestamptz;
+  v_micros bigint;
+  v_id uuid;
+  v_type text;
+  v_data text;
+  v_metadata text;
+  v_shared_metadata text := p_metadata::text;
+  a_chain text[];
+begin
+  if p_stream is null or p_stream = '' then
+    raise exception 'stream id must not be empty' using errcode = '22023';
+  end if;
+  if jsonb_typeof(p_events) is distinct from 'array' then
+    raise exception 'events must be a JSON array' using errcode = '22023';
+  end if;
+  if p_expected is null or p_expected !~ '^(no_stream|stream_exists|any|[0-9]{1,9})$' then
+    raise exception 'invalid expected version %', p_expected using errcode = '22023';
+  end if;
+  v_count := jsonb_array_length(p_events);
+  status := 'ok';
+  replayed := false;
+
+  -- Idempotent retry: the append's ids already stand at the positions it expected.
+  if v_count > 0 then
+    select e.stream_id, e.version into v_first
+      from events e where e.event_id = (p_events->0->>'eventId')::uuid;
+    if found then
+      if v_first.stream_id <> p_stream then
+        status := 'ESDUP';
+        detail := v_first.stream_id;
+        return;
+      end if;
+      select count(*), max(e.global_position) into v_matched, v_last
+        from jsonb_array_elements(p_events) with ordinality as x(elem, ord)
+        join events e on e.event_id = (x.elem->>'eventId')::uuid
+       where e.stream_id = p_stream and e.version = v_first.version + x.ord - 1;
+      if v_matched = v_count and (
+           p_expected = 'any'
+        or (p_expected = 'no_stream' and v_first.version = 0)
+        or (p_expected = 'stream_exists' and v_first.version > 0)
+        or (p_expected ~ '^[0-9]+$' and v_first.version = p_expected::int + 1)) then
+        next_expected_version := v_first.version + v_count - 1;
+        last_global_position := v_last;
+        replayed := true;
+        return;
+      end if;
+      -- The ids stand in this stream but as (part of) a different append: a conflict, not a retry.
+      select max(e.version) into v_current from events e where e.stream_id = p_stream;
+      status := 'ESCNF';
+      detail := coalesce(v_current::text, 'no_stream');
+      return;
+    end if;
+  end if;
+
+  select max(e.version) into v_current from events e where e.stream_id = p_stream;
+  if (p_expected = 'no_stream' and v_current is not null)
+     or (p_expected = 'stream_exists' and v_current is null)
+     or (p_expected ~ '^[0-9]+$' and v_current is distinct from p_expected::int) then
+    status := 'ESCNF';
+    detail := coalesce(v_current::text, 'no_stream');
+    return;
+  end if;
+
+  if v_count = 0 then
+    next_expected_version := coalesce(v_current, -1);
+    select coalesce(max(e.global_position), 0) into last_global_position
+      from events e where e.stream_id = p_stream and e.version = v_current;
+    return;
+  end if;
+
+  select h.position, h.last_hash into v_position, v_hash from event_store_head h where h.id;
+  -- Taken under the lock, so recorded_at grows with the global position.
+  v_at := clock_timestamp();
+  v_micros := (extract(epoch from v_at) * 1000000)::bigint;
+  v_version := coalesce(v_current, -1);
+  -- The chain is sequential, so hashes are computed in a loop (a_chain[k] is the k-th event's prev_hash,
+  -- a_chain[k + 1] its hash); the rows are then inserted in one set-based statement.
+  a_chain := array[v_hash];
+  for v_id, v_type, v_data, v_metadata in
+    select (x.value->>'eventId')::uuid, x.value->>'type', (x.value->'data')::text,
+           coalesce((x.value->'metadata')::text, v_shared_metadata)
+      from jsonb_array_elements(p_events) as x
+  loop
+    v_position := v_position + 1;
+    v_version := v_version + 1;
+    v_hash := event_hash(v_hash, v_position, v_version, v_id, v_micros, p_stream, v_type, v_data, v_metadata);
+    a_chain := a_chain || v_hash;
+  end loop;
+
+  insert into events (global_position, stream_id, version, event_id, type, data, metadata, recorded_at,
+                      prev_hash, hash)
+  select v_position - v_count + x.ord, p_stream, v_version - v_count + x.ord::int,
+         (x.value->>'eventId')::uuid,
+         x.value->>'type', x.value->'data', coalesce(x.value->'metadata', p_metadata), v_at,
+         a_chain[x.ord], a_chain[x.ord + 1]
+    from jsonb_array_elements(p_events) with ordinality as x(value, ord);
+  update event_store_head set position = v_position, last_hash = v_hash where id;
+
+  next_expected_version := v_version;
+  last_global_position := v_position;
+end
+$fn$;
+
+-- One append in one round trip. Raises ESCNF / ESDUP (mapped in postgres.ts) for a refused append.
+create or replace function append_to_stream(
+  p_stream text, p_expected text, p_events jsonb, p_metadata jsonb default null,
+  out next_expected_version int, out last_global_position bigint, out replayed boolean
+) language plpgsql as $fn$
+declare
+  r record;
+begin
+  -- The serialisation point: held until commit, so the next append sees this one's rows and head.
+  perform 1 from event_store_head h where h.id for update;
+  r := append_locked(p_stream, p_expected, p_events, p_metadata);
+  if r.status = 'ESCNF' then
+    raise exception 'stream % is at %, expected %', p_stream, r.detail, p_expected
+      using errcode = 'ESCNF', detail = r.detail;
+  elsif r.status = 'ESDUP' then
+    raise exception 'event id % already stands in another stream', p_events->0->>'eventId'
+      using errcode = 'ESDUP', detail = r.detail;
+  end if;
+  if not r.replayed and jsonb_array_length(p_events) > 0 then
+    -- Delivered at commit only, so a listener woken by it can already read the rows.
+    perform pg_notify('${EVENTS_CHANNEL}', r.last_global_position::text);
+  end if;
+  next_expected_version := r.next_expected_version;
+  last_global_position := r.last_global_position;
+  replayed := r.replayed;
+end
+$fn$;
+
+-- Several independent appends in one transaction and one round trip (postgres.ts coalesces concurrent
+-- appends this way: one commit, one WAL flush for all). Each item is all-or-nothing on its own: a refused
+-- item is reported in its result and writes nothing; the others still commit.
+-- p_appends: [{"streamId", "expected", "events", "metadata"?}];
+-- returns [{"status", "next", "last", "replayed", "detail"}], one per append, in order.
+create or replace function append_to_streams(p_appends jsonb) returns jsonb language plpgsql as $fn$
+declare
+  v_item jsonb;
+  r record;
+  v_results jsonb[] := '{}';
+  v_last bigint := 0;
+begin
+  perform 1 from event_store_head h where h.id for update;
+  for v_item in select value from jsonb_array_elements(p_appends) loop
+    r := append_locked(v_item->>'streamId', v_item->>'expected', v_item->'events', v_item->'metadata');
+    if r.status = 'ok' and not r.replayed and jsonb_array_length(v_item->'events') > 0 then
+      v_last := r.last_global_position;
+    end if;
+    v_results := v_results || jsonb_build_object('status', r.status, 'next', r.next_expected_version,
+      'last', r.last_global_position, 'replayed', r.replayed, 'detail', r.detail);
+  end loop;
+  if v_last > 0 then
+    perform pg_notify('${EVENTS_CHANNEL}', v_last::text);
+  end if;
+  return to_jsonb(v_results);
+end
+$fn$;
+`;

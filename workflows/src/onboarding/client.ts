@@ -1,0 +1,176 @@
+import {
+  WithStartWorkflowOperation,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowFailedError,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  type Client,
+  type WorkflowHandle,
+} from '@temporalio/client';
+import type { OnboardingState } from '../../../domain/src/onboarding/state';
+import { DomainError } from '../../../domain/src/shared/errors';
+import type { Actor } from '../../../domain/src/shared/events';
+import {
+  approveUpdate,
+  awaitCreatedUpdate,
+  onboardingWorkflowId,
+  rejectUpdate,
+  saveDetailsUpdate,
+  stateQuery,
+  submitUpdate,
+  type ActionContext,
+  type OnboardingInput,
+  type OnboardingUpdateResult,
+} from './messages';
+import { domainErrorFrom } from './refusal';
+// Type only: the API must not load workflow code.
+import type { onboardingWorkflow } from './workflow';
+
+type OnboardingWorkflow = typeof onboardingWorkflow;
+
+/** What the API and the seed send to a running onboarding lifecycle. */
+export type OnboardingAction =
+  | { kind: 'saveDetails'; details: unknown }
+  | { kind: 'submit' }
+  | { kind: 'approve'; stage: number; remarks?: string | null }
+  | { kind: 'reject'; stage: number; remarks?: string | null };
+
+export const ALREADY_VERIFIED = 'This onboarding is already verified';
+export const NOT_FOUND = 'Business associate not found';
+
+/**
+ * Starts the BA's lifecycle, or joins the one already running (a double click, a retried request), and
+ * answers once the BA exists. Update-with-start does both in one round trip; `alreadyStarted` is false for
+ * the request that created the lifecycle (also when that same request is retried), true for any other.
+ */
+export async function startOnboarding(
+  client: Client,
+  taskQueue: string,
+  input: OnboardingInput,
+): Promise<{ workflowId: string; alreadyStarted: boolean }> {
+  const workflowId = onboardingWorkflowId(input.baId);
+  const startWorkflowOperation = new WithStartWorkflowOperation<OnboardingWorkflow>('onboardingWorkflow', {
+    workflowId,
+    taskQueue,
+    args: [input],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    // A finished lifecycle is never started again: the BA exists and is verified.
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+  });
+  try {
+    const created = await client.workflow.executeUpdateWithStart(awaitCreatedUpdate, {
+      startWorkflowOperation,
+    });
+    return { workflowId, alreadyStarted: created.startedBy !== input.requestId };
+  } catch (error) {
+    if (error instanceof WorkflowExecutionAlreadyStartedError) {
+      const handle = client.workflow.getHandle(workflowId);
+      const { status } = await handle.describe();
+      if (status.name === 'COMPLETED') return { workflowId, alreadyStarted: true };
+      throw (await failureOf(handle)) ?? error;
+    }
+    if (error instanceof WorkflowUpdateFailedError) {
+      // The run ended before the BA existed: its creation was refused (e.g. the stream already exists).
+      throw domainErrorFrom(error.cause) ?? (await failureOf(client.workflow.getHandle(workflowId))) ?? error;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Sends one BA action or staff decision and waits for its answer. The request id is the update id, so a
+ * retried HTTP request (same Idempotency-Key) is the same update: one transition, the same answer.
+ */
+export async function sendOnboardingAction(
+  client: Client,
+  baId: string,
+  action: OnboardingAction,
+  ctx: { actor: Actor; requestId: string; correlationId?: string },
+): Promise<{ state: OnboardingState; lastGlobalPosition: number }> {
+  const handle = client.workflow.getHandle(onboardingWorkflowId(baId));
+  const base: ActionContext = {
+    actor: ctx.actor,
+    requestId: ctx.requestId,
+    correlationId: ctx.correlationId ?? ctx.requestId,
+  };
+  const options = { updateId: ctx.requestId };
+  try {
+    switch (action.kind) {
+      case 'saveDetails':
+        return await handle.executeUpdate(saveDetailsUpdate, {
+          ...options,
+          args: [{ ...base, details: action.details }],
+        });
+      case 'submit':
+        return await handle.executeUpdate(submitUpdate, { ...options, args: [base] });
+      case 'approve':
+        return await handle.executeUpdate(approveUpdate, {
+          ...options,
+          args: [{ ...base, stage: action.stage, remarks: action.remarks ?? null }],
+        });
+      case 'reject':
+        return await handle.executeUpdate(rejectUpdate, {
+          ...options,
+          args: [{ ...base, stage: action.stage, remarks: action.remarks ?? null }],
+        });
+      default: {
+        const never: never = action;
+        throw new DomainError('validation', `Unknown action ${String((never as { kind: unknown }).kind)}`);
+      }
+    }
+  } catch (error) {
+    throw await explainUpdateError(handle, error);
+  }
+}
+
+/** The lifecycle's current state, or null when there is no such BA (no lifecycle, or not created yet). */
+export async function getOnboardingState(client: Client, baId: string): Promise<OnboardingState | null> {
+  try {
+    const state = await client.workflow.getHandle(onboardingWorkflowId(baId)).query(stateQuery);
+    return state.status === 'none' ? null : state;
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return null;
+    throw error;
+  }
+}
+
+async function explainUpdateError(handle: WorkflowHandle, error: unknown): Promise<unknown> {
+  if (error instanceof DomainError) return error;
+  if (error instanceof WorkflowUpdateFailedError) return domainErrorFrom(error.cause) ?? error;
+  if (error instanceof WorkflowNotFoundError) {
+    // Updates cannot reach a closed run: tell "never existed" apart from "already done".
+    const status = await handle.describe().then(
+      (d) => d.status.name,
+      (e: unknown) => {
+        if (e instanceof WorkflowNotFoundError) return null;
+        throw e;
+      },
+    );
+    if (status === null) return new DomainError('not_found', NOT_FOUND);
+    if (status === 'COMPLETED') return new DomainError('rule', ALREADY_VERIFIED);
+    return new DomainError('rule', `This onboarding is no longer running (${status.toLowerCase()})`);
+  }
+  return error;
+}
+
+/** The refusal a failed run ended with, as a DomainError, if that is why it failed. */
+async function failureOf(handle: WorkflowHandle): Promise<DomainError | null> {
+  const { status } = await handle.describe();
+  if (status.name !== 'FAILED') return null;
+  try {
+    await handle.result();
+    return null;
+  } catch (error) {
+    if (!(error instanceof WorkflowFailedError)) return null;
+    let cause: unknown = error.cause;
+    // A refused activity arrives wrapped: ActivityFailure → ApplicationFailure.
+    while (cause instanceof Error) {
+      const domain = domainErrorFrom(cause);
+      if (domain) return domain;
+      cause = cause.cause;
+    }
+    return null;
+  }
+}
+
+export type { OnboardingInput, OnboardingUpdateResult };

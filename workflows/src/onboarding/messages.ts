@@ -1,0 +1,70 @@
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { OnboardingState } from '../../../domain/src/onboarding/state';
+import type { Actor } from '../../../domain/src/shared/events';
+
+/**
+ * The onboarding lifecycle's wire contract: workflow id, input, updates and query. Names are wire contracts
+ * (running workflows and recorded histories depend on them): add new ones, never rename.
+ */
+
+/** One lifecycle per BA: the business id is the workflow id, so a second start cannot run a second one. */
+export const onboardingWorkflowId = (baId: string): string => `onboarding-${baId}`;
+
+export const DEFAULT_REVIEW_SLA_MS = 48 * 60 * 60 * 1000;
+
+export type OnboardingInput = {
+  baId: string;
+  companyCode: string;
+  adminUserId: string | null;
+  mobileNo: string | null;
+  email: string | null;
+  /** Who created the BA (the seed, later the registration flow). */
+  actor: Actor;
+  correlationId: string;
+  requestId: string;
+  /** How long a review stage may wait for a decision before it is reported overdue (default 48 h). */
+  reviewSlaMs?: number;
+  /** Set only by continue-as-new: the state the previous run ended with. */
+  carry?: OnboardingCarry;
+};
+
+/** What one run hands to the next on continue-as-new. */
+export type OnboardingCarry = {
+  state: OnboardingState;
+  lastGlobalPosition: number;
+  /** When the review stage now waiting began (epoch ms), so the SLA keeps counting across runs. */
+  stageSince: number | null;
+};
+
+/** Every update answers with the state after it and the position of its last event (read-your-writes). */
+export type OnboardingUpdateResult = { state: OnboardingState; lastGlobalPosition: number };
+
+/** What every update carries besides its payload: who acts, and ids for idempotency and tracing. */
+export type ActionContext = { actor: Actor; requestId: string; correlationId: string };
+
+export type SaveDetailsArgs = ActionContext & { details: unknown };
+export type SubmitArgs = ActionContext;
+export type ReviewDecisionArgs = ActionContext & { stage: number; remarks?: string | null };
+
+export type AwaitCreatedResult = OnboardingUpdateResult & { startedBy: string };
+
+/** Sent by the BA portal: save (a draft of) the company details. */
+export const saveDetailsUpdate = defineUpdate<OnboardingUpdateResult, [SaveDetailsArgs]>('saveDetails');
+
+/** Sent by the BA portal: submit the saved details for review (also the resubmission after a rejection). */
+export const submitUpdate = defineUpdate<OnboardingUpdateResult, [SubmitArgs]>('submit');
+
+/** Sent by the staff console: approve the review stage now waiting. */
+export const approveUpdate = defineUpdate<OnboardingUpdateResult, [ReviewDecisionArgs]>('approve');
+
+/** Sent by the staff console: reject the review stage now waiting, with remarks the BA will read. */
+export const rejectUpdate = defineUpdate<OnboardingUpdateResult, [ReviewDecisionArgs]>('reject');
+
+/**
+ * Sent by `startOnboarding` (with the start, as update-with-start): answers once the BA exists, so the caller
+ * can rely on it. `startedBy` is the request id of the start that created the lifecycle.
+ */
+export const awaitCreatedUpdate = defineUpdate<AwaitCreatedResult, []>('awaitCreated');
+
+/** Asked by the API and tests: the decider state as the workflow holds it now. */
+export const stateQuery = defineQuery<OnboardingState>('state');

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { Client, Connection } from '@temporalio/client';
+import { baStreamId } from '../../../domain/src/onboarding/events';
+import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
+import { temporalAddress, uniqueTaskQueue, workflowBundle } from '../../../tests/support/temporal';
+import { onboardingWorkflowId } from './messages';
+import { act, actors, onboardingInput, startAndSubmit } from './scenarios';
+
+/**
+ * A worker SIGKILLed while an activity is in flight (its event already committed, its answer never sent)
+ * and replaced by a new worker process: the lifecycle completes with exactly one event per decision.
+ */
+// Set here, not only in jest.config: jest-circus reads the timeout of the global config, not the project's.
+jest.setTimeout(90_000);
+const taskQueue = uniqueTaskQueue('onboarding-worker-kill');
+const repoRoot = path.resolve(__dirname, '../../..');
+let db: TestDatabase;
+let connection: Connection;
+let client: Client;
+let workDir: string;
+let bundlePath: string;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase({ poolSize: 2 });
+  connection = await Connection.connect({ address: temporalAddress() });
+  client = new Client({ connection });
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'worker-kill-'));
+  bundlePath = path.join(workDir, 'workflows.js');
+  writeFileSync(bundlePath, workflowBundle().code);
+});
+
+afterAll(async () => {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+  await connection?.close();
+  await db?.drop();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+type Child = { process: ChildProcess; waitFor: (line: string) => Promise<void>; exited: Promise<unknown> };
+
+/** Starts child-worker.ts and resolves once it polls; `waitFor` resolves when the child prints a line. */
+async function startChildWorker(hangAfterAppend?: string): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'child-worker.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      TEMPORAL_ADDRESS: temporalAddress(),
+      TASK_QUEUE: taskQueue,
+      DATABASE_URL: db.url,
+      WORKFLOW_BUNDLE: bundlePath,
+      ...(hangAfterAppend ? { HANG_AFTER_APPEND: hangAfterAppend } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const seen = new Set<string>();
+  const waiters = new Map<string, () => void>();
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    seen.add(line);
+    waiters.get(line)?.();
+  });
+  const waitFor = (line: string) =>
+    seen.has(line)
+      ? Promise.resolve()
+      : Promise.race([
+          new Promise<void>((resolve) => waiters.set(line, resolve)),
+          exited.then(() => {
+            throw new Error(`child worker exited before printing "${line}"`);
+          }),
+        ]);
+  await waitFor('ready');
+  return { process: child, waitFor, exited };
+}
+
+test('a worker killed mid-activity and replaced: the lifecycle completes with exactly one event per decision', async () => {
+  const input = onboardingInput();
+  const { baId } = input;
+  const first = await startChildWorker('ReviewStageApproved');
+  await startAndSubmit(client, taskQueue, input);
+
+  // Stage 1's event is committed, then the worker dies before the activity answers.
+  const approvalId = randomUUID();
+  const approval = act(client, baId, { kind: 'approve', stage: 1 }, actors.procurement, approvalId);
+  await first.waitFor('appended ReviewStageApproved');
+  first.process.kill('SIGKILL');
+  await first.exited;
+
+  await startChildWorker();
+  // The caller's update survives the crash: the retried activity finds its event and appends nothing new.
+  await expect(approval).resolves.toMatchObject({ state: { status: 'inprogress', stage: 2 } });
+  await act(client, baId, { kind: 'approve', stage: 2 }, actors.commercial);
+  const handle = client.workflow.getHandle(onboardingWorkflowId(baId));
+  await expect(handle.result()).resolves.toMatchObject({ state: { status: 'verified' } });
+
+  const store = createPostgresEventStore(db.pool);
+  const counts: Record<string, number> = {};
+  for (const e of await store.readStream(baStreamId(baId))) counts[e.type] = (counts[e.type] ?? 0) + 1;
+  expect(counts).toEqual({
+    BusinessAssociateCreated: 1,
+    CompanyDetailsSaved: 1,
+    OnboardingSubmitted: 1,
+    ReviewStageApproved: 2,
+    BusinessAssociateVerified: 1,
+  });
+  // Proof the kill landed mid-activity: the stage-1 append ran twice, the second time as a no-op retry.
+  const history = await handle.fetchHistory();
+  const attempts = history.events?.flatMap((e) => e.activityTaskStartedEventAttributes?.attempt ?? []) ?? [];
+  expect(attempts).toContain(2);
+});

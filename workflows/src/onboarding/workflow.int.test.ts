@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import type { EventStore } from '../../../domain/src/event-store/port';
+import { baStreamId } from '../../../domain/src/onboarding/events';
+import { refusals, WELCOME_MESSAGE } from '../../../domain/src/onboarding/decide';
+import { DomainError } from '../../../domain/src/shared/errors';
+import type { StoredEvent } from '../../../domain/src/shared/events';
+import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
+import { temporalAddress, uniqueTaskQueue, workflowBundle } from '../../../tests/support/temporal';
+import { createActivities } from '../worker';
+import { ALREADY_VERIFIED, getOnboardingState, sendOnboardingAction, startOnboarding } from './client';
+import { onboardingWorkflowId } from './messages';
+import {
+  act,
+  actors,
+  happyPath,
+  onboardingInput,
+  REJECTION_REMARKS,
+  rejectResubmit,
+  startAndSubmit,
+  validDetails,
+} from './scenarios';
+
+// Set here, not only in jest.config: jest-circus reads the timeout of the global config, not the project's.
+jest.setTimeout(60_000);
+const taskQueue = uniqueTaskQueue('onboarding-workflow');
+let db: TestDatabase;
+let store: EventStore;
+let nativeConnection: NativeConnection;
+let connection: Connection;
+let client: Client;
+let worker: Worker;
+let running: Promise<void>;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  store = createPostgresEventStore(db.pool);
+  nativeConnection = await NativeConnection.connect({ address: temporalAddress() });
+  // One worker for the whole file: creating one per test would cost more than the tests themselves.
+  worker = await Worker.create({
+    connection: nativeConnection,
+    taskQueue,
+    workflowBundle: workflowBundle(),
+    activities: createActivities({ store }),
+  });
+  running = worker.run();
+  connection = await Connection.connect({ address: temporalAddress() });
+  client = new Client({ connection });
+});
+
+afterAll(async () => {
+  worker?.shutdown();
+  await running;
+  await connection?.close();
+  await nativeConnection?.close();
+  await db?.drop();
+});
+
+const streamOf = (baId: string): Promise<StoredEvent[]> => store.readStream(baStreamId(baId));
+const typesOf = async (baId: string): Promise<string[]> => (await streamOf(baId)).map((e) => e.type);
+const countByType = async (baId: string): Promise<Record<string, number>> => {
+  const counts: Record<string, number> = {};
+  for (const t of await typesOf(baId)) counts[t] = (counts[t] ?? 0) + 1;
+  return counts;
+};
+
+/** The DomainError a call was refused with (fails the test if it was not refused). */
+async function refusal(call: Promise<unknown>): Promise<DomainError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected the action to be refused');
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('onboarding workflow', () => {
+  test('happy path: created, details saved, submitted, both stages approved → verified and the workflow completes', async () => {
+    const input = onboardingInput();
+    const [saved, submitted, stage1, stage2] = await happyPath(client, taskQueue, input);
+
+    expect(saved?.state).toMatchObject({
+      status: 'pending',
+      details: { panNumber: 'ABCDE1234F', cinNumber: null },
+    });
+    expect(submitted?.state).toMatchObject({ status: 'inprogress', stage: 1, submission: 1 });
+    expect(stage1?.state).toMatchObject({
+      status: 'inprogress',
+      stage: 2,
+      stage1ApprovedBy: actors.procurement.userId,
+    });
+    expect(stage2?.state).toMatchObject({ status: 'verified', stage: null, welcomeMessage: WELCOME_MESSAGE });
+
+    const events = await streamOf(input.baId);
+    expect(events.map((e) => e.type)).toEqual([
+      'BusinessAssociateCreated',
+      'CompanyDetailsSaved',
+      'OnboardingSubmitted',
+      'ReviewStageApproved',
+      'ReviewStageApproved',
+      'BusinessAssociateVerified',
+    ]);
+    // The answer carries the position of its last event, so the API can wait for the projections to pass it.
+    expect(stage2?.lastGlobalPosition).toBe(events[5]?.globalPosition);
+    expect(events[3]?.metadata).toMatchObject({
+      actor: actors.procurement,
+      companyCode: '1000',
+      workflowId: onboardingWorkflowId(input.baId),
+    });
+    expect(events[4]?.metadata.actor).toEqual(actors.commercial);
+
+    const result = await client.workflow.getHandle(onboardingWorkflowId(input.baId)).result();
+    expect(result.state.status).toBe('verified');
+    // A finished lifecycle still answers queries, refuses actions, and is not started again.
+    expect((await getOnboardingState(client, input.baId))?.status).toBe('verified');
+    const late = await refusal(act(client, input.baId, { kind: 'submit' }, actors.ba(input.baId)));
+    expect(late).toMatchObject({ code: 'rule', message: ALREADY_VERIFIED });
+    await expect(startOnboarding(client, taskQueue, { ...input, requestId: randomUUID() })).resolves.toEqual({
+      workflowId: onboardingWorkflowId(input.baId),
+      alreadyStarted: true,
+    });
+    expect(await typesOf(input.baId)).toHaveLength(6);
+  });
+
+  test('reject and resubmit: the BA sees the remarks, edits, resubmits and ends verified', async () => {
+    const input = onboardingInput();
+    const results = await rejectResubmit(client, taskQueue, input);
+
+    expect(results[3]?.state).toMatchObject({ status: 'rejected', stage: null, remarks: REJECTION_REMARKS });
+    expect(results[4]?.state.details?.addressLine1).toBe('14 MG Road');
+    expect(results[5]?.state).toMatchObject({ status: 'inprogress', stage: 1, submission: 2, remarks: null });
+    expect(results[7]?.state.status).toBe('verified');
+
+    const events = await streamOf(input.baId);
+    expect(events.map((e) => e.type)).toEqual([
+      'BusinessAssociateCreated',
+      'CompanyDetailsSaved',
+      'OnboardingSubmitted',
+      'ReviewStageApproved',
+      'OnboardingRejected',
+      'CompanyDetailsSaved',
+      'OnboardingSubmitted',
+      'ReviewStageApproved',
+      'ReviewStageApproved',
+      'BusinessAssociateVerified',
+    ]);
+    expect(events[4]?.data).toMatchObject({ stage: 2, remarks: REJECTION_REMARKS, role: 'MLL Commercial' });
+    expect(events[6]?.data).toMatchObject({ submission: 2, resubmission: true });
+    await client.workflow.getHandle(onboardingWorkflowId(input.baId)).result();
+  });
+
+  test('a start is joined, not repeated: a double click and a retried request reach the one lifecycle', async () => {
+    const input = onboardingInput();
+    const [first, retried, other] = await Promise.all([
+      startOnboarding(client, taskQueue, input),
+      startOnboarding(client, taskQueue, input),
+      startOnboarding(client, taskQueue, { ...input, requestId: randomUUID() }),
+    ]);
+    expect(first?.workflowId).toBe(onboardingWorkflowId(input.baId));
+    // Whichever request won the race started it; the same request retried gets the same answer.
+    expect(retried).toEqual(first);
+    expect(other?.alreadyStarted).toBe(!first?.alreadyStarted);
+    // A start after the lifecycle runs joins it.
+    const later = await startOnboarding(client, taskQueue, { ...input, requestId: randomUUID() });
+    expect(later.alreadyStarted).toBe(true);
+    // The BA exists by the time startOnboarding answers.
+    expect((await getOnboardingState(client, input.baId))?.status).toBe('pending');
+    expect(await typesOf(input.baId)).toEqual(['BusinessAssociateCreated']);
+  });
+
+  test('a lifecycle for a BA whose stream already exists is refused as a conflict and writes nothing', async () => {
+    const input = onboardingInput();
+    const none = { adminUserId: null, mobileNo: null, email: null };
+    const existing = { baId: input.baId, companyCode: '1000', ...none };
+    const metadata = {
+      actor: actors.seed,
+      companyCode: '1000',
+      correlationId: randomUUID(),
+      causationId: null,
+      workflowId: null,
+      requestId: null,
+      at: new Date().toISOString(),
+    };
+    const created = { eventId: randomUUID(), type: 'BusinessAssociateCreated', data: existing, metadata };
+    await store.appendToStream(baStreamId(input.baId), [created], { expectedVersion: 'no_stream' });
+    const refused = await refusal(startOnboarding(client, taskQueue, input));
+    expect(refused).toMatchObject({ code: 'conflict', message: refusals.alreadyExists });
+    expect(await typesOf(input.baId)).toEqual(['BusinessAssociateCreated']);
+  });
+
+  test('refusals are answered synchronously with the domain code and nothing is appended', async () => {
+    const input = onboardingInput();
+    const { baId } = input;
+    const ba = actors.ba(baId);
+    await startOnboarding(client, taskQueue, input);
+
+    const invalid = { ...validDetails, panNumber: '12345' };
+    const badPan = await refusal(act(client, baId, { kind: 'saveDetails', details: invalid }, ba));
+    expect(badPan.code).toBe('validation');
+    expect(badPan.errors?.panNumber).toBeDefined();
+    const save = { kind: 'saveDetails', details: validDetails } as const;
+    const staffEdit = await refusal(act(client, baId, save, actors.procurement));
+    expect(staffEdit).toMatchObject({ code: 'forbidden', message: refusals.baOnly });
+    const incomplete = await refusal(act(client, baId, { kind: 'submit' }, actors.ba(baId)));
+    expect(incomplete).toMatchObject({ code: 'rule', message: refusals.incomplete });
+    expect(incomplete.errors?.companyName).toBeDefined();
+
+    await act(client, baId, save, actors.ba(baId));
+    await act(client, baId, { kind: 'submit' }, actors.ba(baId));
+    const before = await typesOf(baId);
+
+    const wrongStage = await refusal(act(client, baId, { kind: 'approve', stage: 2 }, actors.commercial));
+    expect(wrongStage).toMatchObject({ code: 'conflict', message: refusals.wrongStage(1, 2) });
+    const wrongRole = await refusal(act(client, baId, { kind: 'approve', stage: 1 }, actors.commercial));
+    expect(wrongRole).toMatchObject({ code: 'forbidden', message: refusals.wrongRole(1) });
+    const blank = { kind: 'reject', stage: 1, remarks: '  ' } as const;
+    const noRemarks = await refusal(act(client, baId, blank, actors.procurement));
+    expect(noRemarks).toMatchObject({ code: 'validation', errors: { remarks: refusals.remarksRequired } });
+    const baInReview = await refusal(act(client, baId, save, actors.ba(baId)));
+    expect(baInReview).toMatchObject({ code: 'rule', message: refusals.notEditable });
+    const resubmit = await refusal(act(client, baId, { kind: 'submit' }, actors.ba(baId)));
+    expect(resubmit).toMatchObject({ code: 'rule', message: refusals.notSubmittable });
+    expect(await typesOf(baId)).toEqual(before);
+
+    // MLL-ADMIN may decide either stage, but not both of the same submission.
+    await act(client, baId, { kind: 'approve', stage: 1 }, actors.admin);
+    const twice = await refusal(act(client, baId, { kind: 'approve', stage: 2 }, actors.admin));
+    expect(twice).toMatchObject({ code: 'rule', message: refusals.sameApprover });
+    expect(await typesOf(baId)).toEqual([...before, 'ReviewStageApproved']);
+    expect((await getOnboardingState(client, baId))?.stage).toBe(2);
+
+    const unknown = await refusal(act(client, randomUUID(), { kind: 'submit' }, actors.ba('x')));
+    expect(unknown).toMatchObject({ code: 'not_found', message: 'Business associate not found' });
+    expect(await getOnboardingState(client, randomUUID())).toBeNull();
+  });
+
+  test('each update sent three times: the same update id is one transition, other ids are refused', async () => {
+    const input = onboardingInput();
+    const { baId } = input;
+    await startOnboarding(client, taskQueue, input);
+    const thrice = <T>(send: () => Promise<T>) => Promise.allSettled([send(), send(), send()]);
+    const fulfilled = <T>(results: PromiseSettledResult<T>[]) =>
+      results.filter((r): r is PromiseFulfilledResult<T> => r.status === 'fulfilled').map((r) => r.value);
+    const refused = (results: PromiseSettledResult<unknown>[]) =>
+      results
+        .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+        .map((r) => (r.reason instanceof DomainError ? r.reason.code : String(r.reason)));
+    const ba = actors.ba(baId);
+    const send = (action: Parameters<typeof sendOnboardingAction>[2], actor = ba, requestId = randomUUID()) =>
+      sendOnboardingAction(client, baId, action, { actor, requestId });
+
+    // A retried HTTP request (same Idempotency-Key → same update id): three answers, one transition.
+    const saveId = randomUUID();
+    const saves = await thrice(() => send({ kind: 'saveDetails', details: validDetails }, ba, saveId));
+    expect(fulfilled(saves)).toHaveLength(3);
+    const submitId = randomUUID();
+    const submits = await thrice(() => send({ kind: 'submit' }, ba, submitId));
+    const submitAnswers = fulfilled(submits);
+    expect(submitAnswers).toHaveLength(3);
+    expect(new Set(submitAnswers.map((a) => JSON.stringify(a))).size).toBe(1);
+
+    // Three different requests racing: the validators all see stage 1, the lock lets exactly one through.
+    const approvals = await thrice(() => send({ kind: 'approve', stage: 1 }, actors.procurement));
+    expect(fulfilled(approvals)).toHaveLength(1);
+    expect(refused(approvals)).toEqual(['conflict', 'conflict']);
+
+    const finalId = randomUUID();
+    const finals = await thrice(() => send({ kind: 'approve', stage: 2 }, actors.commercial, finalId));
+    const finalAnswers = fulfilled(finals);
+    expect(finalAnswers).toHaveLength(3);
+    expect(finalAnswers.every((a) => a.state.status === 'verified')).toBe(true);
+    // Retried once more after the run closed: the server still knows the update and gives the same answer.
+    await client.workflow.getHandle(onboardingWorkflowId(baId)).result();
+    const retried = send({ kind: 'approve', stage: 2 }, actors.commercial, finalId);
+    await expect(retried).resolves.toEqual(finalAnswers[0]);
+
+    expect(await countByType(baId)).toEqual({
+      BusinessAssociateCreated: 1,
+      CompanyDetailsSaved: 1,
+      OnboardingSubmitted: 1,
+      ReviewStageApproved: 2,
+      BusinessAssociateVerified: 1,
+    });
+    // The losers were refused under the workflow's lock before reaching the store: one activity per decision.
+    const history = await client.workflow.getHandle(onboardingWorkflowId(baId)).fetchHistory();
+    expect(history.events?.filter((e) => e.activityTaskScheduledEventAttributes).length).toBe(5);
+  });
+
+  test('a review waiting longer than its SLA is reported overdue once, and the lifecycle still completes', async () => {
+    const reviewSlaMs = 1500;
+    const input = onboardingInput({ reviewSlaMs });
+    const { baId } = input;
+    await startAndSubmit(client, taskQueue, input);
+
+    const find = async (type: string) => (await streamOf(baId)).find((e) => e.type === type);
+    const overdue = await waitFor(() => find('ReviewOverdue'), 15_000);
+    const submittedAt = Date.parse((await find('OnboardingSubmitted'))?.metadata.at ?? '');
+    expect(overdue.data).toMatchObject({ stage: 1, submission: 1 });
+    expect(Date.parse((overdue.data as { dueAt: string }).dueAt)).toBe(submittedAt + reviewSlaMs);
+    expect(overdue.metadata.actor.role).toBe('system');
+    expect((await getOnboardingState(client, baId))?.overdueStages).toEqual([1]);
+
+    // Keep waiting past another SLA period: still exactly one for stage 1.
+    await new Promise((r) => setTimeout(r, reviewSlaMs + 500));
+    await act(client, baId, { kind: 'approve', stage: 1 }, actors.procurement);
+    await act(client, baId, { kind: 'approve', stage: 2 }, actors.commercial);
+    await client.workflow.getHandle(onboardingWorkflowId(baId)).result();
+
+    const events = await streamOf(baId);
+    const overdueEvents = events.filter((e) => e.type === 'ReviewOverdue');
+    expect(overdueEvents.filter((e) => (e.data as { stage: number }).stage === 1)).toHaveLength(1);
+    expect(events[events.length - 1]?.type).toBe('BusinessAssociateVerified');
+  });
+});

@@ -1,0 +1,5 @@
+/**
+ * The workflow bundle's entry: every workflow type the worker runs. Only workflow code may be reached from
+ * here (no activities, pg, Node built-ins): it is bundled and run in Temporal's deterministic sandbox.
+ */
+export { onboardingWorkflow } from './onboarding/workflow';
