@@ -1,0 +1,51 @@
+import {
+  Admin,
+  Resource,
+  defaultI18nProvider,
+  localStorageStore,
+  type AuthProvider,
+  type DataProvider,
+  type Store,
+} from 'react-admin';
+import { businessAssociates } from './onboarding';
+import { tasks, hasReviewerRole } from './tasks';
+import { ConsoleLayout, ConsoleNotification, LoginPage } from './layout';
+import { authProvider as defaultAuthProvider } from './providers/authProvider';
+import { dataProvider as defaultDataProvider } from './providers/dataProvider';
+import { theme } from './theme';
+
+/** Providers and store are replaceable so UI tests can run the real app against test doubles. */
+export type AppProps = { dataProvider?: DataProvider; authProvider?: AuthProvider; store?: Store };
+
+const defaultStore = localStorageStore('1', 'ba-console');
+
+/**
+ * The staff console. Reviewers land on "My Pending Task"; auditors and other staff, who have no review
+ * tasks, on the BA list. The store is namespaced so list preferences survive a reload without clashing with
+ * anything else on the origin.
+ */
+export const App = ({
+  dataProvider = defaultDataProvider,
+  authProvider = defaultAuthProvider,
+  store = defaultStore,
+}: AppProps) => (
+  <Admin
+    title="BA Onboarding Console"
+    dataProvider={dataProvider}
+    authProvider={authProvider}
+    i18nProvider={defaultI18nProvider}
+    store={store}
+    layout={ConsoleLayout}
+    loginPage={LoginPage}
+    notification={ConsoleNotification}
+    theme={theme}
+    darkTheme={null}
+    requireAuth
+    disableTelemetry
+  >
+    {(permissions: string[] | undefined) => [
+      hasReviewerRole(permissions ?? []) ? <Resource key="tasks" {...tasks} /> : null,
+      <Resource key="business-associates" {...businessAssociates} />,
+    ]}
+  </Admin>
+);

@@ -1,0 +1,47 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { counts, fakeDataProvider, renderConsole } from '../testing/fakes';
+
+jest.setTimeout(30_000);
+
+const sidebarEntry = (name: RegExp) => screen.getByRole('menuitem', { name });
+
+describe('Sidebar', () => {
+  it("shows the spec's entries with their count badges for a reviewer", async () => {
+    const dataProvider = fakeDataProvider({
+      counts: counts({
+        myPendingTasks: 4,
+        all: 19,
+        verified: 5,
+        pendingOnboarding: 8,
+        firstStage: 6,
+        secondStage: 2,
+        registered: 3,
+        rejected: 3,
+      }),
+    });
+    renderConsole('/business-associates', { dataProvider, roles: ['MLL Procurement'] });
+    await screen.findByRole('menuitem', { name: /My Pending Task/ });
+    const expected: [RegExp, string][] = [
+      [/My Pending Task/, '4'],
+      [/All Request/, '19'],
+      [/Verified Users/, '5'],
+      [/Pending Onboarding Request/, '8'],
+      [/First Stage Request/, '6'],
+      [/Second Stage Request/, '2'],
+      [/Registered Users/, '3'],
+    ];
+    await waitFor(() => expect(within(sidebarEntry(/My Pending Task/)).getByText('4')).toBeInTheDocument());
+    for (const [name, count] of expected) {
+      expect(within(sidebarEntry(name)).getByText(count)).toBeInTheDocument();
+    }
+    const firstStageLink = sidebarEntry(/First Stage Request/).getAttribute('href') ?? '';
+    expect(decodeURIComponent(firstStageLink)).toContain('"stage":1');
+  });
+
+  it('has no task queue for an auditor, who lands on the BA list', async () => {
+    renderConsole('/', { dataProvider: fakeDataProvider(), roles: ['Auditor'] });
+    expect(await screen.findByRole('menuitem', { name: /All Request/ })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /My Pending Task/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: /All Request/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,87 @@
+import { Box } from '@mui/material';
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import AllInboxIcon from '@mui/icons-material/AllInbox';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import LooksOneIcon from '@mui/icons-material/LooksOne';
+import LooksTwoIcon from '@mui/icons-material/LooksTwo';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import BlockIcon from '@mui/icons-material/Block';
+import type { ReactElement } from 'react';
+import { Menu, useLocation, usePermissions } from 'react-admin';
+import { hasReviewerRole } from '../tasks/access';
+import { SIDEBAR_VIEW_ORDER, viewByKey, viewOfFilter, viewSearch, type BaViewKey } from '../onboarding/views';
+import { CountBadge } from './CountBadge';
+import { useBaCounts } from './useBaCounts';
+
+const ICONS: Record<BaViewKey, ReactElement> = {
+  all: <AllInboxIcon />,
+  verified: <HowToRegIcon />,
+  pendingOnboarding: <HourglassTopIcon />,
+  firstStage: <LooksOneIcon />,
+  secondStage: <LooksTwoIcon />,
+  registered: <PersonAddIcon />,
+  rejected: <BlockIcon />,
+};
+
+const Label = ({ text, count }: { text: string; count: number | undefined }) => (
+  <Box
+    component="span"
+    sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', width: '100%' }}
+  >
+    <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', fontSize: '0.875rem' }}>
+      {text}
+    </Box>
+    <CountBadge count={count} label={text} />
+  </Box>
+);
+
+/** Every BA entry points at the same path, so "active" is decided by the list filter in the URL. */
+function useActiveView(): BaViewKey | null {
+  const location = useLocation();
+  const onList = /^\/business-associates\/?$/.test(location.pathname);
+  if (!onList) return null;
+  const raw = new URLSearchParams(location.search).get('filter');
+  try {
+    return viewOfFilter(raw ? (JSON.parse(raw) as Record<string, unknown>) : {});
+  } catch {
+    return 'all';
+  }
+}
+
+/** Inactive entries must not look active just because react-router matched the shared pathname. */
+const inactiveSx = { '&.RaMenuItemLink-active': { color: 'text.secondary', fontWeight: 'normal' } };
+const activeSx = { '&.RaMenuItemLink-active': { color: 'text.primary', fontWeight: 'bold' } };
+
+/**
+ * The onboarding sidebar of spec 000 §2 ("Sidebars"): My Pending Task, then the BA list views, each with its
+ * count badge from GET /api/ba-counts.
+ */
+export const ConsoleMenu = () => {
+  const counts = useBaCounts();
+  const { permissions } = usePermissions<string[]>();
+  const active = useActiveView();
+  return (
+    <Menu>
+      {hasReviewerRole(permissions ?? []) && (
+        <Menu.Item
+          to="/tasks"
+          primaryText={<Label text="My Pending Task" count={counts?.myPendingTasks} />}
+          leftIcon={<AssignmentIndIcon />}
+        />
+      )}
+      {SIDEBAR_VIEW_ORDER.map((key) => {
+        const view = viewByKey(key);
+        return (
+          <Menu.Item
+            key={key}
+            to={{ pathname: '/business-associates', search: viewSearch(key) }}
+            primaryText={<Label text={view.label} count={counts?.[view.countKey]} />}
+            leftIcon={ICONS[key]}
+            sx={active === key ? activeSx : inactiveSx}
+          />
+        );
+      })}
+    </Menu>
+  );
+};

@@ -1,0 +1,107 @@
+import { Box } from '@mui/material';
+import {
+  DataTable,
+  FilterButton,
+  List,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useGetIdentity,
+} from 'react-admin';
+import { CITIES, COMPANIES } from '../../../domain/src/masters/catalog';
+import { formatDate } from '../shared/format';
+import type { BusinessAssociate } from '../shared/types';
+import type { ConsoleIdentity } from '../providers/authProvider';
+import { OverdueMarker, StatusChip, stageLabel } from './StatusChip';
+import { StatusTabs } from './StatusTabs';
+
+/** Spec 000 §9: options 5, 10, 20; 10 rows by default. */
+export const ROWS_PER_PAGE_OPTIONS = [5, 10, 20];
+export const DEFAULT_ROWS_PER_PAGE = 10;
+
+const companyLabel = (code: string) => {
+  const company = COMPANIES.find((c) => c.companyCode === code);
+  return company ? `${code} – ${company.name}` : code;
+};
+
+/** Company codes to filter by: only the caller's own (the API limits staff to them anyway). */
+const CompanyCodeInput = (props: { source: string; label: string; alwaysOn?: boolean }) => {
+  const { identity } = useGetIdentity();
+  const own = (identity as ConsoleIdentity | undefined)?.companyCodes;
+  const codes = own ?? COMPANIES.map((c) => c.companyCode);
+  return <SelectInput {...props} choices={codes.map((code) => ({ id: code, name: companyLabel(code) }))} />;
+};
+
+const cityChoices = [...CITIES]
+  .sort((a, b) => a.name.localeCompare(b.name))
+  .map((c) => ({ id: c.id, name: c.name }));
+
+const baFilters = [
+  <SearchInput key="q" source="q" placeholder="Search company name" alwaysOn />,
+  <TextInput key="panNumber" source="panNumber" label="PAN" parse={(v: string) => v.toUpperCase()} />,
+  <SelectInput key="cityId" source="cityId" label="City" choices={cityChoices} />,
+  <CompanyCodeInput key="companyCode" source="companyCode" label="Company code" />,
+];
+
+const ListActions = () => (
+  <TopToolbar>
+    <FilterButton />
+  </TopToolbar>
+);
+
+const Column = DataTable.Col<BusinessAssociate>;
+
+/**
+ * A narrow window scrolls the table inside its card instead of widening the whole page (react-admin's
+ * layout grows to its content's width): width 0 + minWidth 100% keeps the table's own width out of the
+ * page's sizing while it still fills the card.
+ */
+export const listSx = { '& .RaList-content': { overflowX: 'auto' } } as const;
+export const tableSx = {
+  width: 0,
+  minWidth: '100%',
+  overflowX: 'auto',
+  '& .MuiTableCell-root': { px: 1.5 },
+  '& td:not(:first-of-type), & th': { whiteSpace: 'nowrap' },
+} as const;
+
+/**
+ * The BA list (spec 000 §2/§4): status tabs with count badges, the spec's filters, and one row per BA that
+ * opens its page. Totals come from the API's Content-Range header.
+ */
+export const BusinessAssociateList = () => (
+  <List
+    title="Business Associates"
+    filters={baFilters}
+    actions={<ListActions />}
+    sort={{ field: 'updatedAt', order: 'DESC' }}
+    perPage={DEFAULT_ROWS_PER_PAGE}
+    pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS} />}
+    exporter={false}
+    empty={false}
+    sx={listSx}
+  >
+    <StatusTabs />
+    <DataTable rowClick="show" bulkActionButtons={false} sx={tableSx}>
+      <Column source="companyName" label="Company name" render={(r) => r.companyName ?? 'NA'} />
+      <Column source="panNumber" label="PAN" render={(r) => r.panNumber ?? 'NA'} />
+      <Column source="cityName" label="City" render={(r) => r.cityName ?? 'NA'} />
+      <Column source="companyCode" label="Company code" />
+      <Column source="status" label="Status" render={(r) => <StatusChip status={r.status} />} />
+      <Column
+        source="stage"
+        label="Stage"
+        render={(r) => (
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+            {stageLabel(r.stage)}
+            <OverdueMarker overdue={r.overdue} />
+          </Box>
+        )}
+      />
+      <Column source="submittedAt" label="Submitted" render={(r) => formatDate(r.submittedAt)} />
+      <Column source="updatedAt" label="Updated" render={(r) => formatDate(r.updatedAt)} />
+    </DataTable>
+  </List>
+);

@@ -1,0 +1,100 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { baRow, fakeDataProvider, renderConsole } from '../testing/fakes';
+import type { BusinessAssociate } from '../shared/types';
+
+// The whole console renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
+jest.setTimeout(30_000);
+
+async function openBaPage(roles: string[], record: Partial<BusinessAssociate>) {
+  const dataProvider = fakeDataProvider({ records: [baRow({ id: 'ba-1', ...record })] });
+  renderConsole('/business-associates/ba-1/show', { dataProvider, roles });
+  // The page has loaded once the details card shows the record.
+  await screen.findByRole('heading', { name: 'Company details' });
+  return dataProvider;
+}
+
+const card = (title: string) =>
+  screen.getByRole('heading', { name: title }).closest('.MuiCard-root') as HTMLElement;
+
+const decisionButtons = () => ({
+  approve: screen.queryByRole('button', { name: /approve stage/i }),
+  reject: screen.queryByRole('button', { name: /^reject$/i }),
+});
+
+describe('BA page: who sees Approve and Reject', () => {
+  it.each([
+    ['MLL Procurement', 1],
+    ['MLL Commercial', 2],
+    ['MLL Accounts_HEAD', 2],
+    ['MLL-ADMIN', 2],
+  ] as const)('%s sees both buttons for a BA waiting in stage %i', async (role, stage) => {
+    await openBaPage([role], { status: 'inprogress', stage });
+    const { approve, reject } = decisionButtons();
+    expect(approve).toHaveTextContent(`Approve stage ${stage}`);
+    expect(reject).toBeInTheDocument();
+  });
+
+  it.each([
+    ['MLL Commercial', 1],
+    ['MLL Procurement', 2],
+    ['MLL Operations', 1],
+    ['Auditor', 2],
+  ] as const)('%s sees neither button for a BA waiting in stage %i', async (role, stage) => {
+    await openBaPage([role], { status: 'inprogress', stage });
+    // The page is complete (status card rendered) and still no decision buttons.
+    expect(await screen.findByTestId('current-stage')).toHaveTextContent(`Stage ${stage}`);
+    const { approve, reject } = decisionButtons();
+    expect(approve).not.toBeInTheDocument();
+    expect(reject).not.toBeInTheDocument();
+  });
+
+  it.each(['pending', 'verified'] as const)('nobody sees them once the BA is %s', async (status) => {
+    await openBaPage(['MLL-ADMIN'], { status, stage: null });
+    await screen.findByRole('heading', { name: 'Timeline' });
+    const { approve, reject } = decisionButtons();
+    expect(approve).not.toBeInTheDocument();
+    expect(reject).not.toBeInTheDocument();
+  });
+});
+
+describe('BA page content', () => {
+  it('shows details with readable names, the current stage, the timeline and the activity log', async () => {
+    await openBaPage(['MLL Procurement'], { status: 'inprogress', stage: 1, overdue: true });
+    const details = card('Company details');
+    expect(within(details).getByText('Transportation')).toBeInTheDocument();
+    expect(within(details).getByText('Maharashtra')).toBeInTheDocument();
+    expect(within(details).getByText('Mumbai')).toBeInTheDocument();
+    expect(screen.getByTestId('current-stage')).toHaveTextContent('Stage 1');
+    expect(screen.getAllByTestId('overdue-marker').length).toBeGreaterThan(0);
+    const timeline = card('Timeline');
+    expect(within(timeline).getByText('Stage 1 review')).toBeInTheDocument();
+    expect(within(timeline).getByText('Awaiting decision')).toBeInTheDocument();
+    const log = await screen.findByRole('table', { name: 'Activity log' });
+    expect(within(log).getByText('Submitted for verification')).toBeInTheDocument();
+    expect(within(log).getByText('BA Admin')).toBeInTheDocument();
+  });
+
+  it('shows a rejected BA its remarks in the timeline', async () => {
+    const remarks = 'PAN copy unreadable';
+    await openBaPage(['MLL Procurement'], { status: 'rejected', stage: null, remarks });
+    const timeline = card('Timeline');
+    expect(within(timeline).getByText('Rejected')).toBeInTheDocument();
+    expect(within(timeline).getByText(/PAN copy unreadable/)).toBeInTheDocument();
+  });
+
+  it('offers the event history with hashes to auditors but not to reviewers', async () => {
+    const dataProvider = await openBaPage(['Auditor'], { status: 'inprogress', stage: 2 });
+    await userEvent.click(screen.getByRole('tab', { name: 'Event history' }));
+    const table = await screen.findByRole('table', { name: 'Event history' });
+    expect(within(table).getByText('BusinessAssociateCreated')).toBeInTheDocument();
+    expect(within(table).getByText(`${'b'.repeat(12)}…`)).toBeInTheDocument();
+    expect(dataProvider.getEventHistory).toHaveBeenCalledWith('ba-1');
+  });
+
+  it('hides the event history tab from a reviewer', async () => {
+    await openBaPage(['MLL Procurement'], { status: 'inprogress', stage: 1 });
+    expect(await screen.findByRole('tab', { name: 'Activity log' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Event history' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, Identifier } from 'react-admin';
+import type {
+  ActivityEntry,
+  BaCounts,
+  BusinessAssociate,
+  ReviewStage,
+  StoredEventRow,
+} from '../shared/types';
+import { API_URL, httpClient } from './httpClient';
+
+/**
+ * Reads follow ra-data-simple-rest; business actions are commands with their own methods (design.md §6-7),
+ * called through useMutation. Each command carries an Idempotency-Key chosen once per user action, so a
+ * double click or a retry after a lost answer is one decision.
+ */
+export type DecisionParams = { stage: ReviewStage; remarks?: string | null; idempotencyKey: string };
+
+export type ConsoleDataProvider = DataProvider & {
+  approve(id: Identifier, params: DecisionParams): Promise<{ data: BusinessAssociate }>;
+  reject(id: Identifier, params: DecisionParams & { remarks: string }): Promise<{ data: BusinessAssociate }>;
+  /** Sidebar and tab badges. */
+  getCounts(): Promise<BaCounts>;
+  /** The BA's activity log in the API's order (oldest first). */
+  getActivityLog(baId: Identifier): Promise<ActivityEntry[]>;
+  /** The BA's stored events with their hashes (Auditor, MLL-ADMIN). */
+  getEventHistory(baId: Identifier): Promise<StoredEventRow[]>;
+};
+
+/** One BA's history is short; a page of the API's maximum (100) holds it. */
+const HISTORY_RANGE = '[0,99]';
+
+const baPath = (id: Identifier) => `${API_URL}/business-associates/${encodeURIComponent(String(id))}`;
+
+async function command(id: Identifier, verb: 'approve' | 'reject', params: DecisionParams) {
+  const { idempotencyKey, ...body } = params;
+  const { json } = await httpClient(`${baPath(id)}/${verb}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
+  });
+  return { data: json as BusinessAssociate };
+}
+
+export function createDataProvider(): ConsoleDataProvider {
+  return {
+    ...simpleRestProvider(API_URL, httpClient),
+    approve: (id, params) => command(id, 'approve', params),
+    reject: (id, params) => command(id, 'reject', params),
+    getCounts: async () => (await httpClient(`${API_URL}/ba-counts`)).json as BaCounts,
+    getActivityLog: async (baId) => {
+      const query = new URLSearchParams({ range: HISTORY_RANGE });
+      return (await httpClient(`${baPath(baId)}/activity-log?${query}`)).json as ActivityEntry[];
+    },
+    getEventHistory: async (baId) => {
+      const query = new URLSearchParams({ range: HISTORY_RANGE });
+      return (await httpClient(`${baPath(baId)}/events?${query}`)).json as StoredEventRow[];
+    },
+  };
+}
+
+export const dataProvider = createDataProvider();

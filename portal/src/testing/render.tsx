@@ -1,0 +1,24 @@
+import { configure, render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { createApiClient } from '../api/client';
+import { App } from '../App';
+import type { FakeApi } from './fakeApi';
+
+// findBy*/waitFor wait up to 1 s by default: too short for a whole-app render on a busy 2-core machine.
+configure({ asyncUtilTimeout: 10_000 });
+
+/** Shows the current path, so tests can check where the portal navigated. */
+function Location() {
+  return <div data-testid="location" hidden>{useLocation().pathname}</div>;
+}
+
+/** The whole portal at `path`, talking to the fake API through the real client. */
+export function renderPortal(api: FakeApi, path = '/') {
+  const client = createApiClient({ fetch: api.fetch });
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App client={client} />
+      <Location />
+    </MemoryRouter>,
+  );
+}
