@@ -126,7 +126,7 @@ function ensureFrontEndsBuilt(): void {
   if (missing.length === 0) return;
   log(`building the front ends (${missing.join(', ')}) once; later starts reuse dist/`);
   for (const app of missing) {
-    execFileSync(process.execPath, [require.resolve('vite/bin/vite.js'), 'build', '--config', `${app}/vite.config.ts`], {
+    execFileSync(process.execPath, [require.resolve('vite/bin/vite.js'), 'build', '--config', `${app}/vite.config.mts`], {
       cwd: root,
       stdio: 'inherit',
     });

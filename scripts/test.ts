@@ -12,7 +12,7 @@ const root = path.resolve(__dirname, '..');
 const args = process.argv.slice(2);
 
 function build(app: 'console' | 'portal'): void {
-  execFileSync(process.execPath, [require.resolve('vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--config', `${app}/vite.config.ts`], {
+  execFileSync(process.execPath, [require.resolve('vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--config', `${app}/vite.config.mts`], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -7,7 +7,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /**
  * The staff console. The api process serves the build at /console (design.md §1); react-admin routes with
- * a hash, so the server needs no history fallback. In development `vite --config console/vite.config.ts`
+ * a hash, so the server needs no history fallback. In development `vite --config console/vite.config.mts`
  * proxies /api to a running api process.
  */
 export default defineConfig({

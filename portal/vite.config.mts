@@ -9,7 +9,7 @@ const repoRoot = resolve(here, '..');
 /**
  * The BA-facing portal. The api process serves the build at / with a history fallback to index.html,
  * because the portal routes with real paths (/onboard/status). In development
- * `vite --config portal/vite.config.ts` proxies /api to a running api process.
+ * `vite --config portal/vite.config.mts` proxies /api to a running api process.
  */
 export default defineConfig({
   root: here,
