@@ -1,0 +1,326 @@
+import type { PoolClient } from 'pg';
+import { cityById, serviceById, stateById } from '../../../domain/src/masters/catalog';
+import type { CompanyDetails } from '../../../domain/src/onboarding/details';
+import type { OnboardingEvent } from '../../../domain/src/onboarding/events';
+import type { StoredEvent } from '../../../domain/src/shared/events';
+import type { Projection, TableNames } from '../projection';
+import { insertNew, iso, updateWhere } from '../sql';
+import { onboardingEventsByBa, type OnboardingItem } from '../onboarding-events';
+
+/**
+ * The BA list (`business_associates`) and the console's sidebar badges (`ba_status_counts`, spec 000 §2
+ * "Sidebars"). A page of events is folded per BA in memory onto the stored row, written back with one
+ * upsert guarded by stream version, and the badge counts move by the bucket changes of the rows that upsert
+ * actually wrote — so a re-applied event changes neither a row nor a count.
+ */
+export type BaStatus = 'pending' | 'inprogress' | 'verified' | 'rejected';
+
+/** The badge buckets; a BA is in 'all' plus at most two others (pending_onboarding and its stage). */
+export const BA_BUCKETS = [
+  'all',
+  'registered',
+  'pending_onboarding',
+  'first_stage',
+  'second_stage',
+  'verified',
+  'rejected',
+] as const;
+export type BaBucket = (typeof BA_BUCKETS)[number];
+
+export type BaRecord = {
+  id: string;
+  company_code: string;
+  status: BaStatus;
+  stage: 1 | 2 | null;
+  company_name: string | null;
+  pan_number: string | null;
+  contact_person_name: string | null;
+  contact_person_mobile_number: string | null;
+  city_id: number | null;
+  city_name: string | null;
+  state_id: number | null;
+  state_name: string | null;
+  service_id: number | null;
+  service_name: string | null;
+  details: CompanyDetails | null;
+  submission: number;
+  remarks: string | null;
+  welcome_message: string | null;
+  overdue: boolean;
+  created_at: string;
+  submitted_at: string | null;
+  updated_at: string;
+  version: number;
+  last_position: number;
+};
+
+const COLUMNS = [
+  { name: 'id', type: 'text' },
+  { name: 'company_code', type: 'text' },
+  { name: 'status', type: 'text' },
+  { name: 'stage', type: 'smallint' },
+  { name: 'company_name', type: 'text' },
+  { name: 'pan_number', type: 'text' },
+  { name: 'contact_person_name', type: 'text' },
+  { name: 'contact_person_mobile_number', type: 'text' },
+  { name: 'city_id', type: 'integer' },
+  { name: 'city_name', type: 'text' },
+  { name: 'state_id', type: 'integer' },
+  { name: 'state_name', type: 'text' },
+  { name: 'service_id', type: 'integer' },
+  { name: 'service_name', type: 'text' },
+  { name: 'details', type: 'jsonb' },
+  { name: 'submission', type: 'integer' },
+  { name: 'remarks', type: 'text' },
+  { name: 'welcome_message', type: 'text' },
+  { name: 'overdue', type: 'boolean' },
+  { name: 'created_at', type: 'timestamptz' },
+  { name: 'submitted_at', type: 'timestamptz' },
+  { name: 'updated_at', type: 'timestamptz' },
+  { name: 'version', type: 'integer' },
+  { name: 'last_position', type: 'bigint' },
+] as const satisfies readonly { name: keyof BaRecord; type: string }[];
+
+export function bucketsOf(row: Pick<BaRecord, 'status' | 'stage'>): BaBucket[] {
+  switch (row.status) {
+    case 'pending':
+      return ['all', 'registered'];
+    case 'inprogress':
+      return row.stage === 1
+        ? ['all', 'pending_onboarding', 'first_stage']
+        : row.stage === 2
+          ? ['all', 'pending_onboarding', 'second_stage']
+          : ['all', 'pending_onboarding'];
+    case 'verified':
+      return ['all', 'verified'];
+    case 'rejected':
+      return ['all', 'rejected'];
+  }
+}
+
+const schema = (t: TableNames): string => {
+  const ba = t('business_associates');
+  const counts = t('ba_status_counts');
+  return `
+CREATE TABLE IF NOT EXISTS ${ba} (
+  id text NOT NULL,
+  company_code text NOT NULL,
+  status text NOT NULL CHECK (status IN ('pending', 'inprogress', 'verified', 'rejected')),
+  stage smallint CHECK (stage IN (1, 2)),
+  company_name text,
+  pan_number text,
+  contact_person_name text,
+  contact_person_mobile_number text,
+  city_id integer,
+  city_name text,
+  state_id integer,
+  state_name text,
+  service_id integer,
+  service_name text,
+  details jsonb,
+  submission integer NOT NULL DEFAULT 0,
+  remarks text,
+  welcome_message text,
+  overdue boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL,
+  submitted_at timestamptz,
+  updated_at timestamptz NOT NULL,
+  version integer NOT NULL,
+  last_position bigint NOT NULL,
+  CONSTRAINT ${ba}_pkey PRIMARY KEY (id)
+);
+CREATE INDEX IF NOT EXISTS ${ba}_status_idx ON ${ba} (status, updated_at);
+CREATE INDEX IF NOT EXISTS ${ba}_updated_idx ON ${ba} (updated_at);
+CREATE INDEX IF NOT EXISTS ${ba}_created_idx ON ${ba} (created_at);
+CREATE INDEX IF NOT EXISTS ${ba}_name_idx ON ${ba} (lower(company_name) text_pattern_ops);
+CREATE INDEX IF NOT EXISTS ${ba}_pan_idx ON ${ba} (pan_number text_pattern_ops);
+CREATE INDEX IF NOT EXISTS ${ba}_city_idx ON ${ba} (city_id);
+CREATE TABLE IF NOT EXISTS ${counts} (
+  company_code text NOT NULL,
+  bucket text NOT NULL,
+  count bigint NOT NULL DEFAULT 0,
+  CONSTRAINT ${counts}_pkey PRIMARY KEY (company_code, bucket)
+);`;
+};
+
+function withDetails(row: BaRecord, details: CompanyDetails): BaRecord {
+  return {
+    ...row,
+    details,
+    company_name: details.companyName,
+    pan_number: details.panNumber,
+    contact_person_name: details.contactPersonName,
+    contact_person_mobile_number: details.contactPersonMobileNumber,
+    city_id: details.cityId,
+    city_name: cityById(details.cityId)?.name ?? null,
+    state_id: details.stateId,
+    state_name: stateById(details.stateId)?.name ?? null,
+    service_id: details.serviceId,
+    service_name: serviceById(details.serviceId)?.name ?? null,
+  };
+}
+
+/** The row after one event, or the row unchanged when the event does not concern it. */
+export function evolveRow(row: BaRecord | undefined, stored: StoredEvent, event: OnboardingEvent): BaRecord | undefined {
+  const at = stored.metadata.at;
+  if (event.type === 'BusinessAssociateCreated') {
+    if (row) return row;
+    return {
+      id: event.data.baId,
+      company_code: event.data.companyCode,
+      status: 'pending',
+      stage: null,
+      company_name: null,
+      pan_number: null,
+      contact_person_name: null,
+      contact_person_mobile_number: null,
+      city_id: null,
+      city_name: null,
+      state_id: null,
+      state_name: null,
+      service_id: null,
+      service_name: null,
+      details: null,
+      submission: 0,
+      remarks: null,
+      welcome_message: null,
+      overdue: false,
+      created_at: at,
+      submitted_at: null,
+      updated_at: at,
+      version: stored.version,
+      last_position: stored.globalPosition,
+    };
+  }
+  // A stream's first event creates the BA; anything else without a row has nothing to change.
+  if (!row) return row;
+  const next = ((): BaRecord => {
+    switch (event.type) {
+      case 'CompanyDetailsSaved':
+        return withDetails(row, event.data.details);
+      case 'OnboardingSubmitted':
+        return {
+          ...row,
+          status: 'inprogress',
+          stage: 1,
+          submission: event.data.submission,
+          submitted_at: at,
+          remarks: null,
+          welcome_message: null,
+          overdue: false,
+        };
+      case 'ReviewStageApproved':
+        return event.data.stage === 1
+          ? { ...row, stage: 2, overdue: false }
+          : { ...row, stage: null, overdue: false };
+      case 'BusinessAssociateVerified':
+        return { ...row, status: 'verified', stage: null, welcome_message: event.data.welcomeMessage, overdue: false };
+      case 'OnboardingRejected':
+        return { ...row, status: 'rejected', stage: null, remarks: event.data.remarks, overdue: false };
+      case 'ReviewOverdue': {
+        const current =
+          row.status === 'inprogress' && row.submission === event.data.submission && row.stage === event.data.stage;
+        return current ? { ...row, overdue: true } : row;
+      }
+    }
+  })();
+  return { ...next, updated_at: at, version: stored.version, last_position: stored.globalPosition };
+}
+
+async function loadRows(client: PoolClient, table: string, ids: readonly string[]): Promise<Map<string, BaRecord>> {
+  const { rows } = await client.query<BaRecord & { created_at: Date; submitted_at: Date | null; updated_at: Date }>(
+    `SELECT ${COLUMNS.map((c) => c.name).join(', ')} FROM ${table} WHERE id = ANY($1::text[])`,
+    [ids],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        ...r,
+        created_at: iso(r.created_at) ?? '',
+        submitted_at: iso(r.submitted_at),
+        updated_at: iso(r.updated_at) ?? '',
+        last_position: Number(r.last_position),
+      },
+    ]),
+  );
+}
+
+async function apply(client: PoolClient, events: readonly StoredEvent[], t: TableNames): Promise<void> {
+  const byBa = onboardingEventsByBa(events);
+  if (byBa.size === 0) return;
+  const deltas = new Map<string, { company_code: string; bucket: BaBucket; delta: number }>();
+  await applyGroups(client, byBa, t, false, deltas);
+
+  const nonZero = [...deltas.values()].filter((d) => d.delta !== 0);
+  if (nonZero.length === 0) return;
+  const counts = t('ba_status_counts');
+  await client.query(
+    `INSERT INTO ${counts} (company_code, bucket, count)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])
+     ON CONFLICT (company_code, bucket) DO UPDATE SET count = ${counts}.count + excluded.count`,
+    [nonZero.map((d) => d.company_code), nonZero.map((d) => d.bucket), nonZero.map((d) => d.delta)],
+  );
+  // An emptied bucket loses its row, so the table does not depend on how events were paged (rebuild = live).
+  if (nonZero.some((d) => d.delta < 0)) await client.query(`DELETE FROM ${counts} WHERE count = 0`);
+}
+
+/**
+ * Folds each BA's events onto its row and writes the rows that changed. A BA whose stream starts in this
+ * page (version 0) is folded from nothing without reading its row (in a rebuild: every BA of one-event
+ * streams) and inserted only if absent; should it exist after all (a page applied again), it is folded once
+ * more onto its stored row. Stored rows are rewritten only by a newer stream version. Badge deltas are taken
+ * from the rows those guarded statements report written, so a re-applied event counts nothing.
+ */
+async function applyGroups(
+  client: PoolClient,
+  byBa: ReadonlyMap<string, readonly OnboardingItem[]>,
+  t: TableNames,
+  loadAll: boolean,
+  deltas: Map<string, { company_code: string; bucket: BaBucket; delta: number }>,
+): Promise<void> {
+  const table = t('business_associates');
+  const toLoad = [...byBa].filter(([, list]) => loadAll || (list[0]?.stored.version ?? 0) > 0).map(([id]) => id);
+  const before = toLoad.length > 0 ? await loadRows(client, table, toLoad) : new Map<string, BaRecord>();
+
+  const fresh: BaRecord[] = [];
+  const changed: BaRecord[] = [];
+  for (const [baId, list] of byBa) {
+    const old = before.get(baId);
+    let row = old;
+    for (const { stored, event } of list) {
+      // The idempotency guard: an event at or below the row's stream version is already in the row.
+      if (row && stored.version <= row.version) continue;
+      row = evolveRow(row, stored, event);
+    }
+    if (row && row !== old) (old ? changed : fresh).push(row);
+  }
+
+  const move = (companyCode: string, bucket: BaBucket, by: number) => {
+    const key = `${companyCode}\u0000${bucket}`;
+    const entry = deltas.get(key) ?? { company_code: companyCode, bucket, delta: 0 };
+    entry.delta += by;
+    deltas.set(key, entry);
+  };
+  const inserted = await insertNew(client, table, COLUMNS, fresh, 'id');
+  const updated = await updateWhere(client, table, COLUMNS, changed, 'id', 't.version < x.version');
+  for (const row of fresh) if (inserted.has(row.id)) for (const b of bucketsOf(row)) move(row.company_code, b, +1);
+  for (const row of changed) {
+    const old = before.get(row.id);
+    if (!old || !updated.has(row.id)) continue;
+    for (const b of bucketsOf(old)) move(old.company_code, b, -1);
+    for (const b of bucketsOf(row)) move(row.company_code, b, +1);
+  }
+
+  const missed = fresh.filter((r) => !inserted.has(r.id)).map((r) => r.id);
+  if (missed.length === 0) return;
+  if (loadAll) throw new Error(`business_associates: rows ${missed.join(', ')} appeared during the apply`);
+  await applyGroups(client, new Map(missed.map((id) => [id, byBa.get(id) ?? []])), t, true, deltas);
+}
+
+export const businessAssociatesProjection: Projection = {
+  name: 'business_associates',
+  tables: ['business_associates', 'ba_status_counts'],
+  schema,
+  apply,
+};

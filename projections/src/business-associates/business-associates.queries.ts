@@ -1,0 +1,331 @@
+import type { CompanyDetails } from '../../../domain/src/onboarding/details';
+import { DomainError } from '../../../domain/src/shared/errors';
+import { clampRange, iso, likeEscape, sortOrder, type Db, type Range } from '../sql';
+import type { BaBucket, BaStatus } from './business-associates.projection';
+
+export type BusinessAssociateRow = {
+  id: string;
+  companyCode: string;
+  status: BaStatus;
+  stage: 1 | 2 | null;
+  companyName: string | null;
+  panNumber: string | null;
+  contactPersonName: string | null;
+  contactPersonMobileNumber: string | null;
+  cityId: number | null;
+  cityName: string | null;
+  stateId: number | null;
+  stateName: string | null;
+  serviceId: number | null;
+  serviceName: string | null;
+  submission: number;
+  remarks: string | null;
+  welcomeMessage: string | null;
+  overdue: boolean;
+  createdAt: string;
+  submittedAt: string | null;
+  updatedAt: string;
+  details: CompanyDetails | null;
+};
+
+export type BaListFilter = {
+  /** A status value, or one of the spec's list filters / tab names (see STATUS_FILTERS). */
+  status?: string;
+  stage?: number | string;
+  /** Company name contains (case-insensitive). */
+  q?: string;
+  /** Company name starts with (case-insensitive; served by an index). */
+  companyName?: string;
+  /** PAN starts with (case-insensitive). */
+  panNumber?: string;
+  cityId?: number | string;
+  companyCode?: string;
+  /** The console's tabs: same names as `status`. */
+  tab?: string;
+};
+
+export type BaListQuery = {
+  /** The caller's company codes; 'all' for a caller not limited to some. */
+  companyCodes: readonly string[] | 'all';
+  /** Set for a BA caller: it sees its own BA only. */
+  baId?: string;
+  filter?: BaListFilter;
+  sort?: { field: string; order: string };
+  range?: Partial<Range>;
+};
+
+export type StatusCounts = {
+  all: number;
+  registered: number;
+  pendingOnboarding: number;
+  firstStage: number;
+  secondStage: number;
+  verified: number;
+  rejected: number;
+};
+
+/**
+ * Where a BA can stand, finer than status: a filter is a set of cells, several filters intersect. (An
+ * in-progress BA has no stage only between its stage-2 approval and its verification.)
+ */
+type Cell = 'pending' | 'inprogress0' | 'inprogress1' | 'inprogress2' | 'verified' | 'rejected';
+const ALL_CELLS: readonly Cell[] = ['pending', 'inprogress0', 'inprogress1', 'inprogress2', 'verified', 'rejected'];
+const IN_PROGRESS: readonly Cell[] = ['inprogress0', 'inprogress1', 'inprogress2'];
+
+/**
+ * Status filter values: ours (the status values, the badge bucket names) and the spec's list filters (spec 000
+ * §4 "BA list filters" and the first/second tabs). 'pending' is our status value (registered, not yet
+ * submitted). 'blocked' matches nothing until blocking exists.
+ */
+export const STATUS_FILTERS: Record<string, readonly Cell[]> = {
+  all: ALL_CELLS,
+  pending: ['pending'],
+  registered: ['pending'],
+  inprogress: IN_PROGRESS,
+  pending_onboarding: IN_PROGRESS,
+  pendingOnboarding: IN_PROGRESS,
+  first: ['inprogress1'],
+  first_stage: ['inprogress1'],
+  firstStage: ['inprogress1'],
+  second: ['inprogress2'],
+  second_stage: ['inprogress2'],
+  secondStage: ['inprogress2'],
+  verified: ['verified'],
+  approved: ['verified'],
+  rejected: ['rejected'],
+  processed: ['verified', 'rejected'],
+  blocked: [],
+};
+
+const SORT_COLUMNS: Record<string, string> = {
+  id: 'id',
+  companyCode: 'company_code',
+  status: 'status',
+  stage: 'stage',
+  companyName: 'company_name',
+  panNumber: 'pan_number',
+  contactPersonName: 'contact_person_name',
+  cityName: 'city_name',
+  stateName: 'state_name',
+  serviceName: 'service_name',
+  submission: 'submission',
+  overdue: 'overdue',
+  createdAt: 'created_at',
+  submittedAt: 'submitted_at',
+  updatedAt: 'updated_at',
+};
+
+const SELECT_COLUMNS = `id, company_code, status, stage, company_name, pan_number, contact_person_name,
+  contact_person_mobile_number, city_id, city_name, state_id, state_name, service_id, service_name, submission,
+  remarks, welcome_message, overdue, created_at, submitted_at, updated_at, details`;
+
+type DbRow = {
+  id: string;
+  company_code: string;
+  status: BaStatus;
+  stage: number | null;
+  company_name: string | null;
+  pan_number: string | null;
+  contact_person_name: string | null;
+  contact_person_mobile_number: string | null;
+  city_id: number | null;
+  city_name: string | null;
+  state_id: number | null;
+  state_name: string | null;
+  service_id: number | null;
+  service_name: string | null;
+  submission: number;
+  remarks: string | null;
+  welcome_message: string | null;
+  overdue: boolean;
+  created_at: Date;
+  submitted_at: Date | null;
+  updated_at: Date;
+  details: CompanyDetails | null;
+};
+
+const toRow = (r: DbRow): BusinessAssociateRow => ({
+  id: r.id,
+  companyCode: r.company_code,
+  status: r.status,
+  stage: r.stage === 1 || r.stage === 2 ? r.stage : null,
+  companyName: r.company_name,
+  panNumber: r.pan_number,
+  contactPersonName: r.contact_person_name,
+  contactPersonMobileNumber: r.contact_person_mobile_number,
+  cityId: r.city_id,
+  cityName: r.city_name,
+  stateId: r.state_id,
+  stateName: r.state_name,
+  serviceId: r.service_id,
+  serviceName: r.service_name,
+  submission: r.submission,
+  remarks: r.remarks,
+  welcomeMessage: r.welcome_message,
+  overdue: r.overdue,
+  createdAt: iso(r.created_at) ?? '',
+  submittedAt: iso(r.submitted_at),
+  updatedAt: iso(r.updated_at) ?? '',
+  details: r.details,
+});
+
+const text = (v: unknown): string | undefined =>
+  v === undefined || v === null || String(v).trim() === '' ? undefined : String(v).trim();
+
+function cellsOf(filter: BaListFilter): Set<Cell> {
+  let cells = new Set<Cell>(ALL_CELLS);
+  const narrow = (allowed: readonly Cell[]) => {
+    cells = new Set([...cells].filter((c) => allowed.includes(c)));
+  };
+  for (const [key, value] of [
+    ['status', text(filter.status)],
+    ['tab', text(filter.tab)],
+  ] as const) {
+    if (value === undefined) continue;
+    const allowed = STATUS_FILTERS[value];
+    if (!allowed) throw new DomainError('validation', `Unknown ${key} filter: ${value}`, { [key]: `Unknown ${key}` });
+    narrow(allowed);
+  }
+  const stage = text(filter.stage);
+  if (stage !== undefined) {
+    if (stage !== '1' && stage !== '2') throw new DomainError('validation', 'Stage must be 1 or 2', { stage: 'Stage must be 1 or 2' });
+    narrow([`inprogress${stage}`]);
+  }
+  return cells;
+}
+
+function cellCondition(cells: Set<Cell>, param: (v: unknown) => string): string | null {
+  if (cells.size === ALL_CELLS.length) return null;
+  if (cells.size === 0) return 'false';
+  const statuses = [...new Set([...cells].map((c) => (c.startsWith('inprogress') ? 'inprogress' : c)))];
+  const stages = IN_PROGRESS.filter((c) => cells.has(c));
+  const statusCond = statuses.length === 1 ? `status = ${param(statuses[0])}` : `status = ANY(${param(statuses)}::text[])`;
+  if (stages.length === 0 || stages.length === IN_PROGRESS.length) return statusCond;
+  const stageValues = stages.filter((c) => c !== 'inprogress0').map((c) => Number(c.slice(-1)));
+  const stageCond = [
+    stageValues.length > 0 ? `stage = ANY(${param(stageValues)}::smallint[])` : null,
+    stages.includes('inprogress0') ? 'stage IS NULL' : null,
+  ]
+    .filter(Boolean)
+    .join(' OR ');
+  return statuses.length === 1
+    ? `${statusCond} AND (${stageCond})`
+    : `${statusCond} AND (status <> 'inprogress' OR ${stageCond})`;
+}
+
+/** The badge buckets whose counts add up to the cells, or null when the count table cannot answer. */
+function bucketsFor(cells: Set<Cell>): BaBucket[] | null {
+  if (cells.size === ALL_CELLS.length) return ['all'];
+  const buckets: BaBucket[] = [];
+  if (cells.has('pending')) buckets.push('registered');
+  if (cells.has('verified')) buckets.push('verified');
+  if (cells.has('rejected')) buckets.push('rejected');
+  const inProgress = IN_PROGRESS.filter((c) => cells.has(c));
+  if (inProgress.length === IN_PROGRESS.length) buckets.push('pending_onboarding');
+  else if (inProgress.includes('inprogress0')) return null;
+  else {
+    if (inProgress.includes('inprogress1')) buckets.push('first_stage');
+    if (inProgress.includes('inprogress2')) buckets.push('second_stage');
+  }
+  return buckets;
+}
+
+/**
+ * One page of the BA list with its total. Totals for the console's usual views (status/stage/tab within
+ * company codes) come from the badge count table instead of a count(*) over every matching row.
+ */
+export async function listBusinessAssociates(
+  db: Db,
+  query: BaListQuery,
+): Promise<{ rows: BusinessAssociateRow[]; total: number }> {
+  const filter = query.filter ?? {};
+  const range = clampRange(query.range);
+  const params: unknown[] = [];
+  const param = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where: string[] = [];
+
+  let codes: readonly string[] | 'all' = query.companyCodes;
+  const companyCode = text(filter.companyCode);
+  if (companyCode !== undefined) codes = codes === 'all' || codes.includes(companyCode) ? [companyCode] : [];
+  if (codes !== 'all') where.push(codes.length === 1 ? `company_code = ${param(codes[0])}` : `company_code = ANY(${param(codes)}::text[])`);
+
+  const cells = cellsOf(filter);
+  const cellCond = cellCondition(cells, param);
+  if (cellCond) where.push(cellCond);
+
+  const byCountTable = { possible: true };
+  const narrowBy = (cond: string) => {
+    where.push(cond);
+    byCountTable.possible = false;
+  };
+  if (query.baId !== undefined) narrowBy(`id = ${param(query.baId)}`);
+  const q = text(filter.q);
+  if (q !== undefined) narrowBy(`company_name ILIKE ${param(`%${likeEscape(q)}%`)}`);
+  const name = text(filter.companyName);
+  if (name !== undefined) narrowBy(`lower(company_name) LIKE ${param(`${likeEscape(name.toLowerCase())}%`)}`);
+  const pan = text(filter.panNumber);
+  if (pan !== undefined) narrowBy(`pan_number LIKE ${param(`${likeEscape(pan.toUpperCase())}%`)}`);
+  const city = text(filter.cityId);
+  if (city !== undefined) {
+    if (!/^\d{1,9}$/.test(city)) throw new DomainError('validation', 'Invalid city', { cityId: 'Invalid city' });
+    narrowBy(`city_id = ${param(Number(city))}`);
+  }
+
+  const column = (query.sort && SORT_COLUMNS[query.sort.field]) ?? 'updated_at';
+  const order = query.sort && SORT_COLUMNS[query.sort.field] ? sortOrder(query.sort.order) : 'DESC';
+  const tieBreak = column === 'id' ? '' : `, id ${order}`;
+  const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  if (cells.size === 0 || (codes !== 'all' && codes.length === 0)) return { rows: [], total: 0 };
+
+  // The total: from the badge count table when the filter is one it counts, else counted.
+  const buckets = byCountTable.possible ? bucketsFor(cells) : null;
+  const totalSql = buckets
+    ? `SELECT coalesce(sum(count), 0) AS total FROM ba_status_counts
+       WHERE bucket = ANY(${param(buckets)}::text[])${codes === 'all' ? '' : ` AND company_code = ANY(${param(codes)}::text[])`}`
+    : `SELECT count(*) AS total FROM business_associates ${whereSql}`;
+  // Page and total in one statement, one round trip; the lateral join keeps the total when the page is empty.
+  const { rows } = await db.query<DbRow & { __total: string | number }>(
+    `SELECT t.total AS __total, p.* FROM (${totalSql}) t
+     LEFT JOIN LATERAL (
+       SELECT ${SELECT_COLUMNS} FROM business_associates ${whereSql}
+       ORDER BY ${column} ${order}${order === 'ASC' ? ' NULLS LAST' : ' NULLS FIRST'}${tieBreak}
+       LIMIT ${param(range.limit)} OFFSET ${param(range.offset)}
+     ) p ON true`,
+    params,
+  );
+  return {
+    rows: rows.filter((r) => r.id !== null).map(toRow),
+    total: Number(rows[0]?.__total ?? 0),
+  };
+}
+
+export async function getBusinessAssociate(db: Db, id: string): Promise<BusinessAssociateRow | null> {
+  const { rows } = await db.query<DbRow>(`SELECT ${SELECT_COLUMNS} FROM business_associates WHERE id = $1`, [id]);
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+/** The console's sidebar badges for the caller's company codes. */
+export async function statusCounts(db: Db, companyCodes: readonly string[] | 'all'): Promise<StatusCounts> {
+  const { rows } =
+    companyCodes === 'all'
+      ? await db.query<{ bucket: BaBucket; total: string }>(
+          'SELECT bucket, sum(count) AS total FROM ba_status_counts GROUP BY bucket',
+        )
+      : await db.query<{ bucket: BaBucket; total: string }>(
+          'SELECT bucket, sum(count) AS total FROM ba_status_counts WHERE company_code = ANY($1::text[]) GROUP BY bucket',
+          [companyCodes],
+        );
+  const of = (bucket: BaBucket) => Number(rows.find((r) => r.bucket === bucket)?.total ?? 0);
+  return {
+    all: of('all'),
+    registered: of('registered'),
+    pendingOnboarding: of('pending_onboarding'),
+    firstStage: of('first_stage'),
+    secondStage: of('second_stage'),
+    verified: of('verified'),
+    rejected: of('rejected'),
+  };
+}

@@ -1,0 +1,16 @@
+import { activityLogProjection } from './activity-log/activity-log.projection';
+import { businessAssociatesProjection } from './business-associates/business-associates.projection';
+import { usersProjection } from './identity/users.projection';
+import type { Projection } from './projection';
+import { createTasksProjection, tasksProjection } from './tasks/tasks.projection';
+
+export type ProjectionOptions = {
+  /** The review SLA the task queue estimates due times with (the workflow's own timer reports overdue). */
+  reviewSlaMs?: number;
+};
+
+/** Every read model the projector maintains, the rebuild rebuilds and the schema creates. */
+export function allProjections(options: ProjectionOptions = {}): Projection[] {
+  const tasks = options.reviewSlaMs === undefined ? tasksProjection : createTasksProjection(options);
+  return [usersProjection, businessAssociatesProjection, tasks, activityLogProjection];
+}

@@ -1,0 +1,274 @@
+import pg, { type Pool } from 'pg';
+import type { EventStore } from '../../domain/src/event-store/port';
+import type { StoredEvent } from '../../domain/src/shared/events';
+import { lockCheckpoint, lowestCheckpoint, readCheckpoints, saveCheckpoint } from './checkpoints';
+import { liveTables, type Projection } from './projection';
+
+/** Channel the PostgreSQL event store notifies at each append's commit (payload: its last global position). */
+export const EVENTS_CHANNEL = 'events';
+/** Lets operators (and tests) find the listener connection in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'projector-listener';
+
+export type ProjectorOptions = {
+  pool: Pool;
+  store: Pick<EventStore, 'readAll' | 'headPosition'>;
+  projections: readonly Projection[];
+  pageSize?: number;
+  /** Fallback poll interval: NOTIFY wakes the runner at once, polling covers a lost notification. */
+  pollMs?: number;
+  log?: (line: string) => void;
+  /** Upper bound of the retry delay after a projection or the store failed. */
+  maxBackoffMs?: number;
+};
+
+export type Projector = {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /**
+   * Applies events until every projection reached the head seen when the call began and returns the lowest
+   * checkpoint. A failing projection is logged and left behind (retried later with backoff); the others go on.
+   */
+  catchUp(): Promise<number>;
+};
+
+type Failure = { attempts: number; retryAt: number };
+
+const backoff = (attempts: number, max: number): number => Math.min(max, 250 * 2 ** Math.min(attempts - 1, 16));
+
+export function createProjector(options: ProjectorOptions): Projector {
+  const { pool, store, projections } = options;
+  const pageSize = options.pageSize ?? 1000;
+  const pollMs = options.pollMs ?? 1000;
+  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const names = projections.map((p) => p.name);
+
+  const positions = new Map<string, number>();
+  const failures = new Map<string, Failure>();
+
+  let running = false;
+  let loopDone: Promise<void> = Promise.resolve();
+  let woken = false;
+  let wakeSleeper: (() => void) | null = null;
+  let listener: pg.Client | null = null;
+  let listenerFailures = 0;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+  let exclusive: Promise<unknown> = Promise.resolve();
+
+  const wake = () => {
+    woken = true;
+    wakeSleeper?.();
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || !running) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeSleeper = null;
+        resolve();
+      }
+      wakeSleeper = done;
+    });
+
+  /** Applies one page to one projection, in one transaction with its checkpoint; returns its new position. */
+  async function applyPage(projection: Projection, events: readonly StoredEvent[]): Promise<number> {
+    const cached = positions.get(projection.name) ?? 0;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const stored = await lockCheckpoint(client, projection.name);
+      // Moved back by someone (a reset): re-read from there rather than skip what lies between.
+      if (stored < cached) {
+        await client.query('COMMIT');
+        return stored;
+      }
+      const todo = events.filter((e) => e.globalPosition > stored);
+      const last = todo[todo.length - 1];
+      if (!last) {
+        await client.query('COMMIT');
+        return stored;
+      }
+      await projection.apply(client, todo, liveTables);
+      await saveCheckpoint(client, projection.name, last.globalPosition);
+      await client.query('COMMIT');
+      return last.globalPosition;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  let registered = false;
+
+  async function pass(): Promise<number> {
+    if (!registered) {
+      // A row per projection from the start, so "every checkpoint" (waitForProjections, /health) counts a
+      // projection that has not managed to apply anything yet.
+      await pool.query(
+        'INSERT INTO projection_checkpoints (name, position) SELECT unnest($1::text[]), 0 ON CONFLICT (name) DO NOTHING',
+        [names],
+      );
+      registered = true;
+    }
+    const head = await store.headPosition();
+    // Checkpoints may have moved elsewhere (another projector, a rebuild's swap): start from the stored ones.
+    for (const [name, position] of await readCheckpoints(pool, names)) positions.set(name, position);
+    for (;;) {
+      const now = Date.now();
+      const due = projections.filter((p) => (positions.get(p.name) ?? 0) < head && (failures.get(p.name)?.retryAt ?? 0) <= now);
+      if (due.length === 0) break;
+      const from = Math.min(...due.map((p) => positions.get(p.name) ?? 0));
+      const page = await store.readAll(from, pageSize);
+      if (page.length === 0) break;
+      for (const projection of due) {
+        const position = positions.get(projection.name) ?? 0;
+        // The same page object for every projection at the same position lets them share per-page work.
+        const events = position < (page[0]?.globalPosition ?? 0) ? page : page.filter((e) => e.globalPosition > position);
+        if (events.length === 0) continue;
+        try {
+          positions.set(projection.name, await applyPage(projection, events));
+          failures.delete(projection.name);
+        } catch (e) {
+          const attempts = (failures.get(projection.name)?.attempts ?? 0) + 1;
+          const delay = backoff(attempts, maxBackoffMs);
+          failures.set(projection.name, { attempts, retryAt: Date.now() + delay });
+          log(
+            `projection ${projection.name} failed after position ${position} (attempt ${attempts}): ` +
+              `${e instanceof Error ? e.message : String(e)}; retrying in ${delay} ms`,
+          );
+        }
+      }
+    }
+    return names.length === 0 ? head : Math.min(...names.map((n) => positions.get(n) ?? 0));
+  }
+
+  /** One pass at a time per projector, whether from the loop or a caller. */
+  function catchUp(): Promise<number> {
+    const run = exclusive.then(pass);
+    exclusive = run.catch(() => undefined);
+    return run;
+  }
+
+  function scheduleReconnect() {
+    if (!running || reconnectTimer) return;
+    listenerFailures += 1;
+    const delay = backoff(listenerFailures, 10_000);
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      void connectListener();
+    }, delay);
+  }
+
+  async function connectListener(): Promise<void> {
+    if (!running) return;
+    const client = new pg.Client({ ...pool.options, application_name: LISTENER_APPLICATION_NAME });
+    let dropped = false;
+    const drop = (reason: string) => {
+      if (dropped) return;
+      dropped = true;
+      if (listener === client) listener = null;
+      client.end().catch(() => undefined);
+      if (running) {
+        log(`projector: LISTEN connection lost (${reason}); reconnecting`);
+        scheduleReconnect();
+      }
+    };
+    client.on('notification', wake);
+    client.on('error', (e) => drop(e.message));
+    client.on('end', () => drop('connection ended'));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+      if (!running) {
+        dropped = true;
+        await client.end();
+        return;
+      }
+      listener = client;
+      listenerFailures = 0;
+      // Notifications sent while we were not listening are gone: look for their events now.
+      wake();
+    } catch (e) {
+      drop(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  async function loop(): Promise<void> {
+    let storeFailures = 0;
+    while (running) {
+      woken = false;
+      let wait = pollMs;
+      try {
+        await catchUp();
+        storeFailures = 0;
+      } catch (e) {
+        storeFailures += 1;
+        wait = backoff(storeFailures, maxBackoffMs);
+        log(`projector: catch-up failed (${e instanceof Error ? e.message : String(e)}); retrying in ${wait} ms`);
+      }
+      const nextRetry = Math.min(...[...failures.values()].map((f) => f.retryAt));
+      if (Number.isFinite(nextRetry)) wait = Math.min(wait, Math.max(0, nextRetry - Date.now()));
+      await sleep(wait);
+    }
+  }
+
+  return {
+    async start() {
+      if (running) return;
+      running = true;
+      await connectListener();
+      loopDone = loop();
+    },
+    async stop() {
+      if (!running) return;
+      running = false;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      reconnectTimer = null;
+      wakeSleeper?.();
+      await loopDone;
+      const client = listener;
+      listener = null;
+      if (client) {
+        client.removeAllListeners('end');
+        client.removeAllListeners('error');
+        client.on('error', () => undefined);
+        await client.end().catch(() => undefined);
+      }
+    },
+    catchUp,
+  };
+}
+
+/**
+ * Waits until the named projections (all, when omitted) have applied `position`, polling the checkpoint
+ * table. The API uses it for a bounded wait so a screen shows its own write; false on timeout.
+ */
+export async function waitForProjections(
+  pool: Pool,
+  position: number,
+  options: { timeoutMs: number; names?: readonly string[] },
+): Promise<boolean> {
+  const deadline = Date.now() + options.timeoutMs;
+  let delay = 5;
+  for (;;) {
+    if ((await lowestCheckpoint(pool, options.names)) >= position) return true;
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    await new Promise((r) => setTimeout(r, Math.min(delay, left)));
+    delay = Math.min(delay * 2, 50);
+  }
+}
+
+/** For /health: how far the slowest projection is behind the event store's head. */
+export async function projectorLag(
+  pool: Pool,
+  store: Pick<EventStore, 'headPosition'>,
+  names?: readonly string[],
+): Promise<{ head: number; checkpoint: number; lag: number }> {
+  const [head, checkpoint] = await Promise.all([store.headPosition(), lowestCheckpoint(pool, names)]);
+  return { head, checkpoint, lag: Math.max(0, head - checkpoint) };
+}
