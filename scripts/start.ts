@@ -1,7 +1,8 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
+import { buildFrontEnd, frontEndDist, FRONT_ENDS } from '../platform/src/build/front-ends';
 import { loadConfig, ConfigError, temporalAddress, type Config } from '../platform/src/config';
 import { openDatabase, type Database } from '../platform/src/db/connect';
 import { openEventStore } from '../platform/src/event-store/open';
@@ -122,15 +123,9 @@ async function main(): Promise<void> {
 }
 
 function ensureFrontEndsBuilt(): void {
-  const missing = ['console', 'portal'].filter((app) => !existsSync(path.join(root, 'dist', app, 'index.html')));
-  if (missing.length === 0) return;
-  log(`building the front ends (${missing.join(', ')}) once; later starts reuse dist/`);
-  for (const app of missing) {
-    execFileSync(process.execPath, [require.resolve('vite/bin/vite.js'), 'build', '--config', `${app}/vite.config.mts`], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-  }
+  const missing = FRONT_ENDS.filter((app) => !existsSync(path.join(frontEndDist(app), 'index.html')));
+  if (missing.length > 0) log(`building the front ends (${missing.join(', ')}) once; later starts reuse dist/`);
+  for (const app of missing) buildFrontEnd(app, { quiet: true });
 }
 
 function printBanner(config: Config, ms: number, temporalUi: string | null): void {

@@ -1,7 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildFrontEnd, FRONT_ENDS } from '../platform/src/build/front-ends';
 
 /**
  * `npm test`: builds the front ends (the browser journeys load the real bundles), then runs every jest
@@ -11,17 +12,9 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '..');
 const args = process.argv.slice(2);
 
-function build(app: 'console' | 'portal'): void {
-  execFileSync(process.execPath, [require.resolve('vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--config', `${app}/vite.config.mts`], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-}
-
 const wantsBrowser = args.length === 0 || args.join(' ').includes('e2e');
 if (wantsBrowser) {
-  build('console');
-  build('portal');
+  for (const app of FRONT_ENDS) buildFrontEnd(app, { quiet: true });
 }
 
 const out = mkdtempSync(path.join(os.tmpdir(), 'ba-portal-jest-'));
