@@ -10,9 +10,10 @@ async function main(): Promise<void> {
   const log = (line: string) => console.log(line);
   const db = await openDatabase(config, { log, poolSize: 4 });
   const store = await openEventStore(config, db.pool);
-  const projector = createProjector({ pool: db.pool, store, projections: allProjections(), log });
+  const projections = allProjections({ reviewSlaMs: config.review.slaMs });
+  const projector = createProjector({ pool: db.pool, store, projections, log });
   await projector.start();
-  log(`projector running (${allProjections().map((p) => p.name).join(', ')})`);
+  log(`projector running (${projections.map((p) => p.name).join(', ')})`);
   const stop = async () => {
     await projector.stop();
     await store.close();

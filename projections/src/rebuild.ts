@@ -62,7 +62,10 @@ async function applyPage(
   for (const p of projections) await p.apply(client, events, rebuildTables);
 }
 
-export async function dropRebuildTables(db: Pick<Pool | PoolClient, 'query'>, projections: readonly Projection[]): Promise<void> {
+export async function dropRebuildTables(
+  db: Pick<Pool | PoolClient, 'query'>,
+  projections: readonly Projection[],
+): Promise<void> {
   const tables = projections.flatMap((p) => p.tables.map(rebuildTables));
   if (tables.length > 0) await db.query(`DROP TABLE IF EXISTS ${tables.join(', ')} CASCADE`);
 }
@@ -110,7 +113,7 @@ async function deferIndexes(client: PoolClient, tables: readonly string[]): Prom
  * own connection. Each projection works through the pages at its own pace (at most LOOKAHEAD pages ahead
  * of the slowest), so while PostgreSQL writes one projection's page, this process prepares another's.
  */
-const LOOKAHEAD = Number(process.env.LOOKAHEAD ?? 2);
+const LOOKAHEAD = 2;
 
 async function buildPages(
   bulk: Pool,
@@ -172,7 +175,9 @@ async function buildPages(
       await inTransaction(bulk, (c) => projection.apply(c, page, rebuildTables));
       done[j] = i;
       // The slowest projection finishing a page completes it: count it and tell the caller, in page order.
-      for (let size = sizes[reported + 1]; reported < slowest() && size && size.events > 0; size = sizes[reported + 1]) {
+      for (;;) {
+        const size = sizes[reported + 1];
+        if (reported >= slowest() || !size || size.events === 0) break;
         reported += 1;
         count += size.events;
         position = size.last;
@@ -214,6 +219,11 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
   let count = 0;
 
   const client = await pool.connect();
+  const { rows: lock } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [REBUILD_LOCK]);
+  if (!lock[0]?.ok) {
+    client.release();
+    throw new Error('Another projections rebuild is running on this database');
+  }
   try {
     await client.query(CHECKPOINTS_DDL);
     await dropRebuildTables(client, projections);
@@ -276,15 +286,20 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
     }
     await client.query('COMMIT');
     const ms = Date.now() - started;
-    log(`rebuild: ${projections.map((p) => p.name).join(', ')} rebuilt from ${count} events up to position ${position} in ${ms} ms`);
+    const names = projections.map((p) => p.name).join(', ');
+    log(`rebuild: ${names} rebuilt from ${count} events up to position ${position} in ${ms} ms`);
     return { position, events: count, swapEvents: count - bulkCount, ms, eventsPerSecond: rate(count, ms) };
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);
     await dropRebuildTables(client, projections).catch(() => undefined);
     throw e;
   } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [REBUILD_LOCK]).catch(() => undefined);
     client.release();
   }
 }
+
+/** Arbitrary constant: one rebuild at a time per database (the `__rebuild` tables are shared). */
+const REBUILD_LOCK = 7_340_032;
 
 const rate = (events: number, ms: number): number => Math.round((events * 1000) / Math.max(ms, 1));

@@ -109,7 +109,8 @@ export function createProjector(options: ProjectorOptions): Projector {
       // A row per projection from the start, so "every checkpoint" (waitForProjections, /health) counts a
       // projection that has not managed to apply anything yet.
       await pool.query(
-        'INSERT INTO projection_checkpoints (name, position) SELECT unnest($1::text[]), 0 ON CONFLICT (name) DO NOTHING',
+        `INSERT INTO projection_checkpoints (name, position)
+         SELECT unnest($1::text[]), 0 ON CONFLICT (name) DO NOTHING`,
         [names],
       );
       registered = true;
@@ -119,7 +120,9 @@ export function createProjector(options: ProjectorOptions): Projector {
     for (const [name, position] of await readCheckpoints(pool, names)) positions.set(name, position);
     for (;;) {
       const now = Date.now();
-      const due = projections.filter((p) => (positions.get(p.name) ?? 0) < head && (failures.get(p.name)?.retryAt ?? 0) <= now);
+      const due = projections.filter(
+        (p) => (positions.get(p.name) ?? 0) < head && (failures.get(p.name)?.retryAt ?? 0) <= now,
+      );
       if (due.length === 0) break;
       const from = Math.min(...due.map((p) => positions.get(p.name) ?? 0));
       const page = await store.readAll(from, pageSize);
@@ -127,7 +130,8 @@ export function createProjector(options: ProjectorOptions): Projector {
       for (const projection of due) {
         const position = positions.get(projection.name) ?? 0;
         // The same page object for every projection at the same position lets them share per-page work.
-        const events = position < (page[0]?.globalPosition ?? 0) ? page : page.filter((e) => e.globalPosition > position);
+        const events =
+          position < (page[0]?.globalPosition ?? 0) ? page : page.filter((e) => e.globalPosition > position);
         if (events.length === 0) continue;
         try {
           positions.set(projection.name, await applyPage(projection, events));
@@ -165,7 +169,8 @@ export function createProjector(options: ProjectorOptions): Projector {
 
   async function connectListener(): Promise<void> {
     if (!running) return;
-    const client = new pg.Client({ ...pool.options, application_name: LISTENER_APPLICATION_NAME });
+    // keepAlive: a peer that vanished without closing the socket is noticed, not waited on forever.
+    const client = new pg.Client({ ...pool.options, application_name: LISTENER_APPLICATION_NAME, keepAlive: true });
     let dropped = false;
     const drop = (reason: string) => {
       if (dropped) return;

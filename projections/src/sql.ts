@@ -52,7 +52,9 @@ const NUMERIC = new Set(['smallint', 'integer', 'bigint', 'boolean']);
 
 /** A text element of an array literal: quoted, with `"` and `\\` escaped (checked first: they are rare). */
 const quote = (text: string): string =>
-  text.indexOf('"') === -1 && text.indexOf('\\') === -1 ? `"${text}"` : `"${text.replace(/["\\]/g, (ch) => `\\${ch}`)}"`;
+  text.indexOf('"') === -1 && text.indexOf('\\') === -1
+    ? `"${text}"`
+    : `"${text.replace(/["\\]/g, (ch) => `\\${ch}`)}"`;
 
 /**
  * One column of the rows as a PostgreSQL array literal, built here rather than by the driver (which
@@ -102,9 +104,10 @@ export async function upsertRows<Row extends Record<string, unknown>>(
 }
 
 /**
- * Inserts the rows whose key is not in the table yet and returns the keys inserted. Cheaper than
- * INSERT … ON CONFLICT for a page of mostly new rows (a rebuild): projections call it for rows folded from
- * a stream's first event and treat a key not returned as a page applied before.
+ * Inserts the rows whose key is not in the table yet and returns the keys that were there already (usually
+ * none, so nothing travels back). Cheaper than INSERT … ON CONFLICT for a page of mostly new rows (a
+ * rebuild): projections call it for rows folded from a stream's first event and treat a key returned as a
+ * page applied before.
  */
 export async function insertNew<Row extends Record<string, unknown>>(
   db: Db,
@@ -116,16 +119,22 @@ export async function insertNew<Row extends Record<string, unknown>>(
   if (rows.length === 0) return new Set();
   // A column null in every row is left to its default (NULL for every nullable column here): a new row is
   // mostly empty, and an array of NULLs is still work to build and to read.
-  const used = columns.filter((c) => c.name === key || rows.some((r) => r[c.name] !== null && r[c.name] !== undefined));
+  const used = columns.filter(
+    (c) => c.name === key || rows.some((r) => r[c.name] !== null && r[c.name] !== undefined),
+  );
   const source = rowSource(used, rows);
-  const { rows: inserted } = await db.query<Record<string, string>>(
-    `INSERT INTO ${table} (${used.map((c) => c.name).join(', ')})
-     SELECT ${source.select} FROM ${source.from}
-     WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.${key} = x.${key})
-     RETURNING ${key}`,
+  const names = used.map((c) => c.name).join(', ');
+  const { rows: existing } = await db.query<Record<string, string>>(
+    `WITH input AS (SELECT ${source.select} FROM ${source.from}),
+     inserted AS (
+       INSERT INTO ${table} (${names})
+       SELECT ${names} FROM input x WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.${key} = x.${key})
+       RETURNING ${key}
+     )
+     SELECT x.${key} FROM input x WHERE NOT EXISTS (SELECT 1 FROM inserted i WHERE i.${key} = x.${key})`,
     source.params,
   );
-  return new Set(inserted.map((r) => String(r[key])));
+  return new Set(existing.map((r) => String(r[key])));
 }
 
 /** Rewrites stored rows where `guard` (over `t`, the stored row, and `x`, the new one) holds; returns their keys. */

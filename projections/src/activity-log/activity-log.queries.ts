@@ -34,7 +34,13 @@ type DbRow = {
 };
 
 // Times can tie within a command (approve + verify); the position is the true order, so every sort ends on it.
-const SORT_COLUMNS: Record<string, string> = { id: 'id', at: 'at', action: 'action', role: 'role', actorName: 'actor_name' };
+const SORT_COLUMNS: Record<string, string> = {
+  id: 'id',
+  at: 'at',
+  action: 'action',
+  role: 'role',
+  actorName: 'actor_name',
+};
 
 /** A BA's activity log, oldest first by default. The caller checks the BA is visible to the user first. */
 export async function listActivity(

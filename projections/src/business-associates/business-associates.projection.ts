@@ -9,9 +9,10 @@ import { onboardingEventsByBa, type OnboardingItem } from '../onboarding-events'
 
 /**
  * The BA list (`business_associates`) and the console's sidebar badges (`ba_status_counts`, spec 000 §2
- * "Sidebars"). A page of events is folded per BA in memory onto the stored row, written back with one
- * upsert guarded by stream version, and the badge counts move by the bucket changes of the rows that upsert
- * actually wrote — so a re-applied event changes neither a row nor a count.
+ * "Sidebars"). A page of events is folded per BA in memory, the changed rows are written back with one
+ * statement per kind (new rows, rewritten rows) guarded by stream version, and the badge counts move by the
+ * bucket changes of the rows those statements actually wrote, so a re-applied event changes neither a row
+ * nor a count.
  */
 export type BaStatus = 'pending' | 'inprogress' | 'verified' | 'rejected';
 
@@ -302,9 +303,9 @@ async function applyGroups(
     entry.delta += by;
     deltas.set(key, entry);
   };
-  const inserted = await insertNew(client, table, COLUMNS, fresh, 'id');
+  const existing = await insertNew(client, table, COLUMNS, fresh, 'id');
   const updated = await updateWhere(client, table, COLUMNS, changed, 'id', 't.version < x.version');
-  for (const row of fresh) if (inserted.has(row.id)) for (const b of bucketsOf(row)) move(row.company_code, b, +1);
+  for (const row of fresh) if (!existing.has(row.id)) for (const b of bucketsOf(row)) move(row.company_code, b, +1);
   for (const row of changed) {
     const old = before.get(row.id);
     if (!old || !updated.has(row.id)) continue;
@@ -312,7 +313,7 @@ async function applyGroups(
     for (const b of bucketsOf(row)) move(row.company_code, b, +1);
   }
 
-  const missed = fresh.filter((r) => !inserted.has(r.id)).map((r) => r.id);
+  const missed = [...existing];
   if (missed.length === 0) return;
   if (loadAll) throw new Error(`business_associates: rows ${missed.join(', ')} appeared during the apply`);
   await applyGroups(client, new Map(missed.map((id) => [id, byBa.get(id) ?? []])), t, true, deltas);

@@ -188,7 +188,8 @@ function cellsOf(filter: BaListFilter): Set<Cell> {
   }
   const stage = text(filter.stage);
   if (stage !== undefined) {
-    if (stage !== '1' && stage !== '2') throw new DomainError('validation', 'Stage must be 1 or 2', { stage: 'Stage must be 1 or 2' });
+    if (stage !== '1' && stage !== '2')
+      throw new DomainError('validation', 'Stage must be 1 or 2', { stage: 'Stage must be 1 or 2' });
     narrow([`inprogress${stage}`]);
   }
   return cells;
@@ -199,7 +200,8 @@ function cellCondition(cells: Set<Cell>, param: (v: unknown) => string): string 
   if (cells.size === 0) return 'false';
   const statuses = [...new Set([...cells].map((c) => (c.startsWith('inprogress') ? 'inprogress' : c)))];
   const stages = IN_PROGRESS.filter((c) => cells.has(c));
-  const statusCond = statuses.length === 1 ? `status = ${param(statuses[0])}` : `status = ANY(${param(statuses)}::text[])`;
+  const statusCond =
+    statuses.length === 1 ? `status = ${param(statuses[0])}` : `status = ANY(${param(statuses)}::text[])`;
   if (stages.length === 0 || stages.length === IN_PROGRESS.length) return statusCond;
   const stageValues = stages.filter((c) => c !== 'inprogress0').map((c) => Number(c.slice(-1)));
   const stageCond = [
@@ -250,7 +252,8 @@ export async function listBusinessAssociates(
   let codes: readonly string[] | 'all' = query.companyCodes;
   const companyCode = text(filter.companyCode);
   if (companyCode !== undefined) codes = codes === 'all' || codes.includes(companyCode) ? [companyCode] : [];
-  if (codes !== 'all') where.push(codes.length === 1 ? `company_code = ${param(codes[0])}` : `company_code = ANY(${param(codes)}::text[])`);
+  if (codes !== 'all')
+    where.push(codes.length === 1 ? `company_code = ${param(codes[0])}` : `company_code = ANY(${param(codes)}::text[])`);
 
   const cells = cellsOf(filter);
   const cellCond = cellCondition(cells, param);
@@ -284,7 +287,8 @@ export async function listBusinessAssociates(
   const buckets = byCountTable.possible ? bucketsFor(cells) : null;
   const totalSql = buckets
     ? `SELECT coalesce(sum(count), 0) AS total FROM ba_status_counts
-       WHERE bucket = ANY(${param(buckets)}::text[])${codes === 'all' ? '' : ` AND company_code = ANY(${param(codes)}::text[])`}`
+       WHERE bucket = ANY(${param(buckets)}::text[])
+       ${codes === 'all' ? '' : `AND company_code = ANY(${param(codes)}::text[])`}`
     : `SELECT count(*) AS total FROM business_associates ${whereSql}`;
   // Page and total in one statement, one round trip; the lateral join keeps the total when the page is empty.
   const { rows } = await db.query<DbRow & { __total: string | number }>(
@@ -315,7 +319,8 @@ export async function statusCounts(db: Db, companyCodes: readonly string[] | 'al
           'SELECT bucket, sum(count) AS total FROM ba_status_counts GROUP BY bucket',
         )
       : await db.query<{ bucket: BaBucket; total: string }>(
-          'SELECT bucket, sum(count) AS total FROM ba_status_counts WHERE company_code = ANY($1::text[]) GROUP BY bucket',
+          `SELECT bucket, sum(count) AS total FROM ba_status_counts
+           WHERE company_code = ANY($1::text[]) GROUP BY bucket`,
           [companyCodes],
         );
   const of = (bucket: BaBucket) => Number(rows.find((r) => r.bucket === bucket)?.total ?? 0);

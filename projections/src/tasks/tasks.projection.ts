@@ -82,7 +82,7 @@ CREATE TABLE IF NOT EXISTS ${tasks} (
   closed_by text,
   CONSTRAINT ${tasks}_pkey PRIMARY KEY (id)
 );
-CREATE INDEX IF NOT EXISTS ${tasks}_open_idx ON ${tasks} (company_code, created_at) WHERE status = 'open';
+CREATE INDEX IF NOT EXISTS ${tasks}_open_idx ON ${tasks} (created_at, id) WHERE status = 'open';
 CREATE INDEX IF NOT EXISTS ${tasks}_ba_idx ON ${tasks} (ba_id);
 CREATE TABLE IF NOT EXISTS ${subjects} (
   ba_id text NOT NULL,
@@ -220,14 +220,15 @@ export function createTasksProjection(options: { reviewSlaMs?: number } = {}): P
 
     // The version guard in SQL too: tasks are written only for BAs whose subject this page really advanced,
     // so a page applied again (or an older one) cannot reopen or rewrite a task.
-    const inserted = await insertNew(client, subjectsTable, SUBJECT_COLUMNS, freshSubjects, 'ba_id');
+    const existing = await insertNew(client, subjectsTable, SUBJECT_COLUMNS, freshSubjects, 'ba_id');
+    const inserted = new Set(freshSubjects.map((s) => s.ba_id).filter((id) => !existing.has(id)));
     const updated = await updateWhere(client, subjectsTable, SUBJECT_COLUMNS, changedSubjects, 'ba_id', 't.version < x.version');
     const changedTasks = [...touchedTasks]
       .map((id) => tasks.get(id))
       .filter((x): x is TaskRecord => x !== undefined && (inserted.has(x.ba_id) || updated.has(x.ba_id)));
     await upsertRows(client, tasksTable, TASK_COLUMNS, changedTasks, { conflict: ['id'] });
 
-    const missed = freshSubjects.filter((s) => !inserted.has(s.ba_id)).map((s) => s.ba_id);
+    const missed = [...existing];
     if (missed.length === 0) return;
     if (loadAll) throw new Error(`tasks: subjects ${missed.join(', ')} appeared during the apply`);
     await applyGroups(client, new Map(missed.map((id) => [id, byBa.get(id) ?? []])), t, true);
