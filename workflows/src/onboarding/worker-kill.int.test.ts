@@ -112,8 +112,9 @@ test('a worker killed mid-activity and replaced: the lifecycle completes with ex
     ReviewStageApproved: 2,
     BusinessAssociateVerified: 1,
   });
-  // Proof the kill landed mid-activity: the stage-1 append ran twice, the second time as a no-op retry.
+  // Proof the kill landed mid-activity: the stage-1 append ran again as a no-op retry (attempt 2, or later
+  // when a loaded machine lets the replacement worker's first attempt time out too).
   const history = await handle.fetchHistory();
   const attempts = history.events?.flatMap((e) => e.activityTaskStartedEventAttributes?.attempt ?? []) ?? [];
-  expect(attempts).toContain(2);
+  expect(Math.max(...attempts)).toBeGreaterThanOrEqual(2);
 });
