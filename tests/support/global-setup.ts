@@ -13,6 +13,11 @@ import { findTemporalCli, freePort, startTemporalDevServer } from '../../platfor
  * TEST_DATABASE_ADMIN_URL / TEST_TEMPORAL_ADDRESS may point at servers started elsewhere instead.
  */
 type Handles = { stop: () => Promise<void> };
+/**
+ * Test files that run whole lifecycles with the demo data claim a namespace each: the demo BAs have fixed ids,
+ * so their workflow ids would otherwise collide across test databases sharing this one server.
+ */
+const TEST_NAMESPACES = Array.from({ length: 8 }, (_, i) => `test-${i + 1}`);
 const handles: Handles[] = [];
 (globalThis as { __baPortalServices?: Handles[] }).__baPortalServices = handles;
 
@@ -44,9 +49,10 @@ export default async function globalSetup(): Promise<void> {
   const temporalReady = (async () => {
     if (process.env.TEST_TEMPORAL_ADDRESS) return;
     const cliPath = findTemporalCli({ configuredPath: process.env.TEMPORAL_CLI_PATH, log: console.log });
-    const server = await startTemporalDevServer({ cliPath, port: await freePort() });
+    const server = await startTemporalDevServer({ cliPath, port: await freePort(), namespaces: TEST_NAMESPACES });
     handles.push(server);
     process.env.TEST_TEMPORAL_ADDRESS = server.address;
+    process.env.TEST_TEMPORAL_NAMESPACES = TEST_NAMESPACES.join(',');
   })();
 
   const bundleReady = (async () => {

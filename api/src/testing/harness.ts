@@ -7,7 +7,7 @@ import { createPostgresEventStore } from '../../../platform/src/event-store/post
 import { allProjections } from '../../../projections/src/registry';
 import { createProjector, type Projector } from '../../../projections/src/runner';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
-import { temporalAddress, uniqueTaskQueue, workflowBundle } from '../../../tests/support/temporal';
+import { claimNamespace, temporalAddress, uniqueTaskQueue, workflowBundle } from '../../../tests/support/temporal';
 import { createWorker } from '../../../workflows/src/worker';
 import { createApp, type AppDeps } from '../app';
 import { generateAuthKeys, type AuthConfig } from '../http/auth';
@@ -39,10 +39,11 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
   const db = await createTestDatabase();
   const store = createPostgresEventStore(db.pool);
   const taskQueue = uniqueTaskQueue(name);
+  const namespace = claimNamespace();
   const nativeConnection = await NativeConnection.connect({ address: temporalAddress() });
   const worker: Worker = await createWorker({
     connection: nativeConnection,
-    namespace: 'default',
+    namespace,
     taskQueue,
     store,
     workflowBundle: workflowBundle(),
@@ -57,7 +58,7 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
   });
   await projector.start();
   const connection = await Connection.connect({ address: temporalAddress() });
-  const temporal = new Client({ connection, namespace: 'default' });
+  const temporal = new Client({ connection, namespace });
   const keys = await generateAuthKeys();
 
   const app = createApp({

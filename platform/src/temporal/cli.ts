@@ -101,6 +101,8 @@ export async function startTemporalDevServer(options: {
   port: number;
   uiPort?: number | null;
   dbFile?: string | null;
+  /** Namespaces to register at start, besides `default`. */
+  namespaces?: readonly string[];
   log?: (line: string) => void;
 }): Promise<TemporalDevServer> {
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(options.port), '--log-level', 'error'];
@@ -111,6 +113,7 @@ export async function startTemporalDevServer(options: {
     mkdirSync(path.dirname(options.dbFile), { recursive: true });
     args.push('--db-filename', options.dbFile);
   }
+  for (const namespace of options.namespaces ?? []) args.push('--namespace', namespace);
   if (options.uiPort) args.push('--ui-port', String(options.uiPort));
   else args.push('--headless');
   const child = spawn(options.cliPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
