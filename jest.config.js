@@ -46,7 +46,7 @@ const config = {
       ...common,
       displayName: 'ui',
       testEnvironment: 'jsdom',
-      testMatch: ['<rootDir>/{console,portal}/**/*.test.tsx'],
+      testMatch: ['<rootDir>/{console,portal,ui}/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/tests/support/ui-setup.ts'],
     },
     {

@@ -39,7 +39,11 @@ const toNew = (baId: string, events: readonly OnboardingEvent[], metas: readonly
   }));
 
 /** Appends each stream's events as one append, `APPENDS_PER_TRANSACTION` appends per transaction. */
-async function appendStreams(pool: pg.Pool, n: number, streamOf: (i: number) => { baId: string; events: NewEvent[] }): Promise<number> {
+async function appendStreams(
+  pool: pg.Pool,
+  n: number,
+  streamOf: (i: number) => { baId: string; events: NewEvent[] },
+): Promise<number> {
   const client = await pool.connect();
   let total = 0;
   try {
@@ -61,7 +65,8 @@ async function appendStreams(pool: pg.Pool, n: number, streamOf: (i: number) => 
   return total;
 }
 
-const timeOf = (i: number, step = 0): string => new Date(Date.UTC(2025, 0, 1) + i * 60_000 + step * 1000).toISOString();
+const timeOf = (i: number, step = 0): string =>
+  new Date(Date.UTC(2025, 0, 1) + i * 60_000 + step * 1000).toISOString();
 
 /** Appends `n` BusinessAssociateCreated events (one per stream), then times a full rebuild of every projection. */
 export async function benchRebuild(pool: pg.Pool, n: number): Promise<BenchFigure> {
@@ -76,7 +81,11 @@ export async function benchRebuild(pool: pg.Pool, n: number): Promise<BenchFigur
   });
   const store = createPostgresEventStore(pool);
   const result = await rebuildProjections({ pool, store, projections: allProjections() });
-  return { name: 'projection rebuild (one event per stream)', eventsPerSecond: result.eventsPerSecond, n: result.events };
+  return {
+    name: 'projection rebuild (one event per stream)',
+    eventsPerSecond: result.eventsPerSecond,
+    n: result.events,
+  };
 }
 
 const PAN_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -107,34 +116,64 @@ function detailsFor(i: number): CompanyDetails {
  * `n` BAs spread over the statuses (a fifth each: registered, stage 1, stage 2, verified, rejected) and two
  * company codes (three quarters in '1000'), through events and the projections. Returns the events appended.
  */
-export async function seedBusinessAssociatesForBench(pool: pg.Pool, n: number): Promise<{ n: number; events: number }> {
+export async function seedBusinessAssociatesForBench(
+  pool: pg.Pool,
+  n: number,
+): Promise<{ n: number; events: number }> {
   const events = await appendStreams(pool, n, (i) => {
     const baId = `seed-${i}`;
     const companyCode = i % 4 === 3 ? '2000' : '1000';
     const details = detailsFor(i);
     const list: OnboardingEvent[] = [
-      { type: 'BusinessAssociateCreated', data: { baId, companyCode, adminUserId: null, mobileNo: null, email: null } },
-      { type: 'CompanyDetailsSaved', data: { baId, details, changes: { companyName: { before: null, after: details.companyName } } } },
+      {
+        type: 'BusinessAssociateCreated',
+        data: { baId, companyCode, adminUserId: null, mobileNo: null, email: null },
+      },
+      {
+        type: 'CompanyDetailsSaved',
+        data: { baId, details, changes: { companyName: { before: null, after: details.companyName } } },
+      },
     ];
     const kind = i % 5;
     if (kind >= 1) list.push({ type: 'OnboardingSubmitted', data: { baId, submission: 1, resubmission: false } });
     if (kind >= 2 && kind <= 3)
       list.push({
         type: 'ReviewStageApproved',
-        data: { baId, submission: 1, stage: 1, remarks: null, approvedBy: 'bench-procurement', role: 'MLL Procurement' },
+        data: {
+          baId,
+          submission: 1,
+          stage: 1,
+          remarks: null,
+          approvedBy: 'bench-procurement',
+          role: 'MLL Procurement',
+        },
       });
     if (kind === 3)
       list.push(
         {
           type: 'ReviewStageApproved',
-          data: { baId, submission: 1, stage: 2, remarks: null, approvedBy: 'bench-commercial', role: 'MLL Commercial' },
+          data: {
+            baId,
+            submission: 1,
+            stage: 2,
+            remarks: null,
+            approvedBy: 'bench-commercial',
+            role: 'MLL Commercial',
+          },
         },
         { type: 'BusinessAssociateVerified', data: { baId, submission: 1, welcomeMessage: WELCOME_MESSAGE } },
       );
     if (kind === 4)
       list.push({
         type: 'OnboardingRejected',
-        data: { baId, submission: 1, stage: 1, remarks: 'PAN does not match', rejectedBy: 'bench-procurement', role: 'MLL Procurement' },
+        data: {
+          baId,
+          submission: 1,
+          stage: 1,
+          remarks: 'PAN does not match',
+          rejectedBy: 'bench-procurement',
+          role: 'MLL Procurement',
+        },
       });
     const metas = list.map((_, step) => meta(timeOf(i, step), companyCode));
     return { baId, events: toNew(baId, list, metas) };

@@ -46,46 +46,28 @@ export type DemoBa = {
 const BA_NAMESPACE = '5d0f7c1e-2b8a-4e57-9c3d-7a61f0b2c4e8';
 export const demoBaId = (key: string): string => uuidv5(`demo-ba:${key}`, BA_NAMESPACE);
 
-const details = (d: {
-  companyName: string;
-  panNumber: string;
-  contactPersonName: string;
-  cinNumber: string | null;
-  serviceId: number;
-  stateId: number;
-  cityId: number;
-  addressLine1: string;
-  addressLine2: string | null;
-  pinCode: string;
-  companyLandline: string | null;
-  mobile: string;
-  ownFleet: number;
-  attachedFleet: number;
-}): CompanyDetailsInput => ({
-  companyName: d.companyName,
-  panNumber: d.panNumber,
-  contactPersonName: d.contactPersonName,
-  cinNumber: d.cinNumber,
-  serviceId: d.serviceId,
-  stateId: d.stateId,
-  cityId: d.cityId,
-  addressLine1: d.addressLine1,
-  addressLine2: d.addressLine2,
-  pinCode: d.pinCode,
-  companyLandline: d.companyLandline,
-  contactPersonMobileNumber: d.mobile,
-  ownFleet: d.ownFleet,
-  attachedFleet: d.attachedFleet,
+/** A demo BA as written below: its admin is its contact person, who signs in with `username`. */
+type DemoBaSpec = Omit<DemoBa, 'baId' | 'admin' | 'details'> & {
+  username: string;
+  details: CompanyDetailsInput & { contactPersonName: string; contactPersonMobileNumber: string };
+};
+
+const demoBa = ({ key, companyCode, username, details, target }: DemoBaSpec): DemoBa => ({
+  key,
+  baId: demoBaId(key),
+  companyCode,
+  admin: { username, name: details.contactPersonName, mobile: details.contactPersonMobileNumber },
+  details,
+  target,
 });
 
 /** Company-code '1000' holds ba.admin's BA and the demo staff; '2000' is out of their reach. */
 export const DEMO_BAS: readonly DemoBa[] = [
-  {
+  demoBa({
     key: 'sahyadri',
-    baId: demoBaId('sahyadri'),
     companyCode: '1000',
-    admin: { username: 'ba.admin@demo.test', name: 'Ganesh Patil', mobile: '9822012345' },
-    details: details({
+    username: 'ba.admin@demo.test',
+    details: {
       companyName: 'Sahyadri Roadways Private Limited',
       panNumber: 'AAHCS4821K',
       contactPersonName: 'Ganesh Patil',
@@ -97,18 +79,17 @@ export const DEMO_BAS: readonly DemoBa[] = [
       addressLine2: 'Pimpri-Chinchwad',
       pinCode: '411026',
       companyLandline: '020 2712 4455',
-      mobile: '9822012345',
+      contactPersonMobileNumber: '9822012345',
       ownFleet: 18,
       attachedFleet: 40,
-    }),
+    },
     target: { status: 'pending', details: 'partial' },
-  },
-  {
+  }),
+  demoBa({
     key: 'konkan',
-    baId: demoBaId('konkan'),
     companyCode: '1000',
-    admin: { username: 'ba.2@demo.test', name: 'Sameer Naik', mobile: '9820456781' },
-    details: details({
+    username: 'ba.2@demo.test',
+    details: {
       companyName: 'Konkan Cargo Movers Private Limited',
       panNumber: 'AABCK7310L',
       contactPersonName: 'Sameer Naik',
@@ -120,18 +101,17 @@ export const DEMO_BAS: readonly DemoBa[] = [
       addressLine2: null,
       pinCode: '400037',
       companyLandline: '022 2414 7788',
-      mobile: '9820456781',
+      contactPersonMobileNumber: '9820456781',
       ownFleet: 32,
       attachedFleet: 75,
-    }),
+    },
     target: { status: 'pending', details: 'none' },
-  },
-  {
+  }),
+  demoBa({
     key: 'deccan',
-    baId: demoBaId('deccan'),
     companyCode: '1000',
-    admin: { username: 'ba.3@demo.test', name: 'Anjali Kulkarni', mobile: '9881203344' },
-    details: details({
+    username: 'ba.3@demo.test',
+    details: {
       companyName: 'Deccan Fleet Logistics Private Limited',
       panNumber: 'AAFCD2956M',
       contactPersonName: 'Anjali Kulkarni',
@@ -143,18 +123,17 @@ export const DEMO_BAS: readonly DemoBa[] = [
       addressLine2: 'Khed Taluka',
       pinCode: '410501',
       companyLandline: null,
-      mobile: '9881203344',
+      contactPersonMobileNumber: '9881203344',
       ownFleet: 12,
       attachedFleet: 20,
-    }),
+    },
     target: { status: 'inprogress', stage: 1 },
-  },
-  {
+  }),
+  demoBa({
     key: 'vidarbha',
-    baId: demoBaId('vidarbha'),
     companyCode: '1000',
-    admin: { username: 'ba.4@demo.test', name: 'Nitin Deshmukh', mobile: '9823067712' },
-    details: details({
+    username: 'ba.4@demo.test',
+    details: {
       companyName: 'Vidarbha Transport Company Private Limited',
       panNumber: 'AAGCV6402P',
       contactPersonName: 'Nitin Deshmukh',
@@ -166,18 +145,17 @@ export const DEMO_BAS: readonly DemoBa[] = [
       addressLine2: null,
       pinCode: '440016',
       companyLandline: '0712 255 3021',
-      mobile: '9823067712',
+      contactPersonMobileNumber: '9823067712',
       ownFleet: 45,
       attachedFleet: 110,
-    }),
+    },
     target: { status: 'inprogress', stage: 1 },
-  },
-  {
+  }),
+  demoBa({
     key: 'cauvery',
-    baId: demoBaId('cauvery'),
     companyCode: '1000',
-    admin: { username: 'ba.5@demo.test', name: 'Kiran Gowda', mobile: '9845011223' },
-    details: details({
+    username: 'ba.5@demo.test',
+    details: {
       companyName: 'Cauvery Freight Carriers Private Limited',
       panNumber: 'AADCC8813Q',
       contactPersonName: 'Kiran Gowda',
@@ -189,18 +167,17 @@ export const DEMO_BAS: readonly DemoBa[] = [
       addressLine2: null,
       pinCode: '560058',
       companyLandline: '080 2839 4410',
-      mobile: '9845011223',
+      contactPersonMobileNumber: '9845011223',
       ownFleet: 22,
       attachedFleet: 58,
-    }),
+    },
     target: { status: 'inprogress', stage: 2 },
-  },
-  {
+  }),
+  demoBa({
     key: 'coromandel',
-    baId: demoBaId('coromandel'),
     companyCode: '1000',
-    admin: { username: 'ba.6@demo.test', name: 'Lakshmi Narayanan', mobile: '9840122334' },
-    details: details({
+    username: 'ba.6@demo.test',
+    details: {
       companyName: 'Coromandel Warehousing Private Limited',
       panNumber: 'AAJCC3370R',
       contactPersonName: 'Lakshmi Narayanan',
@@ -212,18 +189,17 @@ export const DEMO_BAS: readonly DemoBa[] = [
       addressLine2: 'Near Kathipara Junction',
       pinCode: '600032',
       companyLandline: '044 2234 5566',
-      mobile: '9840122334',
+      contactPersonMobileNumber: '9840122334',
       ownFleet: 8,
       attachedFleet: 15,
-    }),
+    },
     target: { status: 'verified' },
-  },
-  {
+  }),
+  demoBa({
     key: 'sabarmati',
-    baId: demoBaId('sabarmati'),
     companyCode: '1000',
-    admin: { username: 'ba.7@demo.test', name: 'Hardik Patel', mobile: '9825098765' },
-    details: details({
+    username: 'ba.7@demo.test',
+    details: {
       companyName: 'Sabarmati Express Logistics Private Limited',
       panNumber: 'AAECS5128H',
       contactPersonName: 'Hardik Patel',
@@ -235,22 +211,21 @@ export const DEMO_BAS: readonly DemoBa[] = [
       addressLine2: null,
       pinCode: '382405',
       companyLandline: null,
-      mobile: '9825098765',
+      contactPersonMobileNumber: '9825098765',
       ownFleet: 60,
       attachedFleet: 25,
-    }),
+    },
     target: {
       status: 'rejected',
       stage: 1,
       remarks: 'PAN card copy does not match the company name. Please correct the company name as per PAN and resubmit.',
     },
-  },
-  {
+  }),
+  demoBa({
     key: 'hooghly',
-    baId: demoBaId('hooghly'),
     companyCode: '2000',
-    admin: { username: 'ba.8@demo.test', name: 'Subhash Banerjee', mobile: '9830045566' },
-    details: details({
+    username: 'ba.8@demo.test',
+    details: {
       companyName: 'Hooghly Shipping Agencies Private Limited',
       panNumber: 'AAKCH9041N',
       contactPersonName: 'Subhash Banerjee',
@@ -262,18 +237,17 @@ export const DEMO_BAS: readonly DemoBa[] = [
       addressLine2: null,
       pinCode: '700001',
       companyLandline: '033 2230 1188',
-      mobile: '9830045566',
+      contactPersonMobileNumber: '9830045566',
       ownFleet: 10,
       attachedFleet: 35,
-    }),
+    },
     target: { status: 'pending', details: 'full' },
-  },
-  {
+  }),
+  demoBa({
     key: 'indraprastha',
-    baId: demoBaId('indraprastha'),
     companyCode: '2000',
-    admin: { username: 'ba.9@demo.test', name: 'Amit Chauhan', mobile: '9811023456' },
-    details: details({
+    username: 'ba.9@demo.test',
+    details: {
       companyName: 'Indraprastha Last Mile Private Limited',
       panNumber: 'AALCI1187B',
       contactPersonName: 'Amit Chauhan',
@@ -285,18 +259,17 @@ export const DEMO_BAS: readonly DemoBa[] = [
       addressLine2: null,
       pinCode: '110020',
       companyLandline: '011 4105 6677',
-      mobile: '9811023456',
+      contactPersonMobileNumber: '9811023456',
       ownFleet: 150,
       attachedFleet: 300,
-    }),
+    },
     target: { status: 'inprogress', stage: 1 },
-  },
-  {
+  }),
+  demoBa({
     key: 'kovai',
-    baId: demoBaId('kovai'),
     companyCode: '2000',
-    admin: { username: 'ba.10@demo.test', name: 'Senthil Kumar', mobile: '9842233445' },
-    details: details({
+    username: 'ba.10@demo.test',
+    details: {
       companyName: 'Kovai Movers Private Limited',
       panNumber: 'AAMCK6650D',
       contactPersonName: 'Senthil Kumar',
@@ -308,18 +281,17 @@ export const DEMO_BAS: readonly DemoBa[] = [
       addressLine2: null,
       pinCode: '641004',
       companyLandline: null,
-      mobile: '9842233445',
+      contactPersonMobileNumber: '9842233445',
       ownFleet: 27,
       attachedFleet: 44,
-    }),
+    },
     target: { status: 'verified' },
-  },
-  {
+  }),
+  demoBa({
     key: 'surat',
-    baId: demoBaId('surat'),
     companyCode: '2000',
-    admin: { username: 'ba.11@demo.test', name: 'Bhavesh Shah', mobile: '9824011122' },
-    details: details({
+    username: 'ba.11@demo.test',
+    details: {
       companyName: 'Surat Textile Transport Private Limited',
       panNumber: 'AANCS2209E',
       contactPersonName: 'Bhavesh Shah',
@@ -331,16 +303,16 @@ export const DEMO_BAS: readonly DemoBa[] = [
       addressLine2: 'Salabatpura',
       pinCode: '395002',
       companyLandline: '0261 242 3344',
-      mobile: '9824011122',
+      contactPersonMobileNumber: '9824011122',
       ownFleet: 14,
       attachedFleet: 90,
-    }),
+    },
     target: {
       status: 'rejected',
       stage: 2,
       remarks: 'Commercial terms not agreed: fleet capacity declared is below the lane requirement. Please revise and resubmit.',
     },
-  },
+  }),
 ];
 
 /** Staff per company code: stage 1 by procurement, stage 2 by commercial, so nobody decides both stages. */

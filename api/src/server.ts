@@ -1,19 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { loadConfig, temporalAddress } from '../../platform/src/config';
-import { openDatabase } from '../../platform/src/db/connect';
-import { openEventStore } from '../../platform/src/event-store/open';
+import { temporalAddress } from '../../platform/src/config';
+import { runService, stopSignal } from '../../platform/src/process/run-service';
 import { createApp } from './app';
 import { loadOrCreateAuthKeys } from './http/auth';
 
-/** The api process: configuration, connections, then listen. The supervisor prints the URLs. */
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const log = (line: string) => console.log(`[api] ${line}`);
-  const db = await openDatabase(config, { log, poolSize: 20 });
-  const store = await openEventStore(config, db.pool);
+/** The api process: connections, then listen until SIGTERM/SIGINT. The supervisor prints the URLs. */
+runService('api', { poolSize: 20 }, async ({ config, db, store, log, onClose }) => {
   const connection = await Connection.connect({ address: temporalAddress(config) });
+  onClose(() => connection.close());
   const temporal = new Client({ connection, namespace: config.temporal.namespace });
   const keys = await loadOrCreateAuthKeys(config.auth.keyDir);
   const dist = path.resolve(__dirname, '..', '..', 'dist');
@@ -45,18 +41,6 @@ async function main(): Promise<void> {
   });
   log(`listening on ${config.http.host}:${config.http.port}`);
 
-  const stop = async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await connection.close();
-    await store.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
-}
-
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
+  await stopSignal();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
 });

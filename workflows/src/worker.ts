@@ -1,8 +1,7 @@
 import { NativeConnection, Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import type { EventStore } from '../../domain/src/event-store/port';
-import { loadConfig, temporalAddress } from '../../platform/src/config';
-import { openDatabase } from '../../platform/src/db/connect';
-import { openEventStore } from '../../platform/src/event-store/open';
+import { temporalAddress } from '../../platform/src/config';
+import { runService } from '../../platform/src/process/run-service';
 import { bundleWorkflows } from './bundle';
 import { createOnboardingActivities } from './onboarding/activities';
 
@@ -52,38 +51,17 @@ async function connectWithRetry(address: string, timeoutMs: number): Promise<Nat
 
 /**
  * The worker process (`tsx workflows/src/worker.ts`). SIGTERM/SIGINT: the SDK's runtime (default
- * shutdownSignals) asks the worker to stop polling and finish in-flight tasks, `run()` then resolves and we
- * close the connection and the database.
+ * shutdownSignals) asks the worker to stop polling and finish in-flight tasks, `run()` then resolves and the
+ * connection, the store and the database are closed.
  */
-export async function main(): Promise<void> {
-  const config = loadConfig();
-  const address = temporalAddress(config);
-  const db = await openDatabase(config, { log: (line) => console.log(`[worker] ${line}`) });
-  const store = await openEventStore(config, db.pool);
-  const connection = await connectWithRetry(address, 30_000);
-  try {
-    const worker = await createWorker({
-      connection,
-      namespace: config.temporal.namespace,
-      taskQueue: config.temporal.taskQueue,
-      store,
-    });
-    const { taskQueue, namespace } = config.temporal;
-    console.log(`[worker] polling ${taskQueue} on ${address} (namespace ${namespace})`);
-    await worker.run();
-  } finally {
-    await connection.close();
-    await store.close();
-    await db.close();
-  }
-}
-
 if (require.main === module) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error('[worker] stopped:', error);
-      process.exit(1);
-    },
-  );
+  runService('worker', {}, async ({ config, store, log, onClose }) => {
+    const address = temporalAddress(config);
+    const connection = await connectWithRetry(address, 30_000);
+    onClose(() => connection.close());
+    const { taskQueue, namespace } = config.temporal;
+    const worker = await createWorker({ connection, namespace, taskQueue, store });
+    log(`polling ${taskQueue} on ${address} (namespace ${namespace})`);
+    await worker.run();
+  });
 }

@@ -1,9 +1,10 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Pool } from 'pg';
 import { z } from 'zod';
 import { DomainError } from '../../../domain/src/shared/errors';
 import { fieldErrors, messages as fieldMessages } from '../../../domain/src/validation/fields';
 import { findUserById, findUserByUsername, type UserRecord } from '../../../projections/src/identity/users.queries';
+import type { Me, SessionResponse } from '../contract';
 import {
   applicationFor,
   clearRefreshCookie,
@@ -12,22 +13,11 @@ import {
   REFRESH_COOKIE,
   requireAuth,
   setRefreshCookie,
-  type Application,
   type Auth,
 } from '../http/auth';
 import { HttpError, messages } from '../http/problem';
 import type { RateLimiter } from '../http/rate-limit';
 import { decoyHash, verifyPassword } from './password';
-
-export type Me = {
-  id: string;
-  username: string;
-  name: string;
-  roles: string[];
-  companyCodes: string[];
-  baId: string | null;
-  application: Application;
-};
 
 export const identityMessages = {
   badCredentials: 'Invalid username or password',
@@ -53,7 +43,8 @@ const loginBody = z.object({
 
 export type IdentityDeps = { pool: Pool; auth: Auth; loginLimiter: RateLimiter };
 
-async function issueSession(auth: Auth, user: UserRecord) {
+/** Signs the user in: a new access token in the body, a new refresh token in the httpOnly cookie. */
+async function sendSession(res: Response, auth: Auth, user: UserRecord): Promise<void> {
   const me = toMe(user);
   const accessToken = await auth.issueAccessToken({
     userId: me.id,
@@ -64,7 +55,8 @@ async function issueSession(auth: Auth, user: UserRecord) {
     baId: me.baId,
     app: me.application,
   });
-  return { accessToken, refreshToken: await auth.issueRefreshToken(me.id), me };
+  setRefreshCookie(res, auth, await auth.issueRefreshToken(me.id));
+  res.json({ accessToken, expiresIn: auth.config.accessTokenTtlSeconds, user: me } satisfies SessionResponse);
 }
 
 export function identityRoutes({ pool, auth, loginLimiter }: IdentityDeps): Router {
@@ -86,9 +78,7 @@ export function identityRoutes({ pool, auth, loginLimiter }: IdentityDeps): Rout
     const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !ok) throw new HttpError(401, identityMessages.badCredentials);
 
-    const session = await issueSession(auth, user);
-    setRefreshCookie(res, auth, session.refreshToken);
-    res.json({ accessToken: session.accessToken, expiresIn: auth.config.accessTokenTtlSeconds, user: session.me });
+    await sendSession(res, auth, user);
   });
 
   // Rotates the refresh token: the old one is revoked as soon as it has been used.
@@ -99,9 +89,7 @@ export function identityRoutes({ pool, auth, loginLimiter }: IdentityDeps): Rout
     const user = await findUserById(pool, claims.sub);
     if (!user) throw new HttpError(401, messages.unauthenticated);
     auth.revokeRefreshToken(claims);
-    const session = await issueSession(auth, user);
-    setRefreshCookie(res, auth, session.refreshToken);
-    res.json({ accessToken: session.accessToken, expiresIn: auth.config.accessTokenTtlSeconds, user: session.me });
+    await sendSession(res, auth, user);
   });
 
   router.post('/auth/logout', async (req, res) => {

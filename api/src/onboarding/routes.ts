@@ -23,6 +23,7 @@ import {
 } from '../../../projections/src/business-associates/business-associates.queries';
 import { countTasks } from '../../../projections/src/tasks/tasks.queries';
 import { sendOnboardingAction, type OnboardingAction } from '../../../workflows/src/onboarding/client';
+import type { BaCounts } from '../contract';
 import { principalOf, requireAuth, type Principal } from '../http/auth';
 import { HttpError, messages } from '../http/problem';
 import { intFilter, parseListQuery, sendList } from '../http/simple-rest';
@@ -240,7 +241,7 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
       statusCounts(pool, p.companyCodes),
       countTasks(pool, { roles: p.roles, companyCodes: p.companyCodes, userId: p.userId }),
     ]);
-    res.json({ ...counts, myPendingTasks });
+    res.json({ ...counts, myPendingTasks } satisfies BaCounts);
   });
 
   const baUsers = requireAuth({ roles: BA_ROLES, app: 'portal' });

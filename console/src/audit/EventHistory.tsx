@@ -17,7 +17,7 @@ import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
 import { useDataProvider, type Identifier } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import { errorText } from '../providers/httpClient';
-import { formatDateTime } from '../shared/format';
+import { formatDateTime } from '../../../domain/src/shared/format';
 import type { StoredEventRow } from '../shared/types';
 
 const eventIdOf = (event: StoredEventRow): string => event.eventId ?? event.id ?? '';

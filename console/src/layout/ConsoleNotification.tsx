@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Snackbar } from '@mui/material';
 import { useNotificationContext, useTranslate, type NotificationPayload } from 'react-admin';
-import { ErrorDialog } from './ErrorDialog';
+import { ErrorDialog } from '../../../ui/src/ErrorDialog';
 
 /** Spec 000 §9: the snackbar hides itself after 2500 ms. */
 export const SNACKBAR_AUTO_HIDE_MS = 2500;

@@ -1,7 +1,6 @@
 export { ConsoleLayout } from './Layout';
 export { ConsoleMenu } from './Menu';
 export { ConsoleNotification, SNACKBAR_ANCHOR, SNACKBAR_AUTO_HIDE_MS } from './ConsoleNotification';
-export { ErrorDialog } from './ErrorDialog';
 export { LoginPage } from './LoginPage';
 export { BrokenPage } from './BrokenPage';
 export { useBaCounts } from './useBaCounts';

@@ -1,5 +1,5 @@
 import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { display, formatDateTime } from '../shared/format';
+import { display, formatDateTime } from '../../../domain/src/shared/format';
 import type { ActivityEntry, FieldChange } from '../shared/types';
 import { fieldLabel, fieldOrder, fieldValue } from './labels';
 

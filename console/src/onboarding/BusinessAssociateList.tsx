@@ -11,7 +11,7 @@ import {
   useGetIdentity,
 } from 'react-admin';
 import { CITIES, COMPANIES } from '../../../domain/src/masters/catalog';
-import { formatDate } from '../shared/format';
+import { formatDate } from '../../../domain/src/shared/format';
 import type { BusinessAssociate } from '../shared/types';
 import type { ConsoleIdentity } from '../providers/authProvider';
 import { OverdueMarker, StatusChip, stageLabel } from './StatusChip';

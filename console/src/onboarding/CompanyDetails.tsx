@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { SectionCard } from '../shared/SectionCard';
-import { display } from '../shared/format';
+import { display } from '../../../domain/src/shared/format';
 import type { BusinessAssociate } from '../shared/types';
 import { DETAIL_LABELS } from './labels';
 

@@ -1,6 +1,6 @@
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { COMPANIES } from '../../../domain/src/masters/catalog';
-import { formatDate } from '../shared/format';
+import { formatDate } from '../../../domain/src/shared/format';
 import { SectionCard } from '../shared/SectionCard';
 import type { BusinessAssociate } from '../shared/types';
 import { OverdueMarker, StatusChip, stageLabel } from './StatusChip';

@@ -1,5 +1,5 @@
 import { Box, Chip, Step, StepContent, StepLabel, Stepper, Typography } from '@mui/material';
-import { formatDateTime } from '../shared/format';
+import { formatDateTime } from '../../../domain/src/shared/format';
 import type { ActivityEntry, BusinessAssociate } from '../shared/types';
 import { SectionCard } from '../shared/SectionCard';
 import { timelineSteps } from './timeline';

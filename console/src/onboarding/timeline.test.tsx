@@ -1,11 +1,12 @@
 import { activity, baRow } from '../testing/fakes';
 import { stageOneApprover, timelineSteps } from './timeline';
 
+// One event a day, so the day serves as the log position (the entry id).
 const at = (day: number) => `2025-11-${String(day).padStart(2, '0')}T10:00:00.000Z`;
-const submitted = (day: number) => activity({ id: `s${day}`, eventType: 'OnboardingSubmitted', at: at(day) });
+const submitted = (day: number) => activity({ id: day, eventType: 'OnboardingSubmitted', at: at(day) });
 const approved = (day: number, actorUserId: string) =>
   activity({
-    id: `a${day}`,
+    id: day,
     eventType: 'ReviewStageApproved',
     at: at(day),
     actorUserId,
@@ -13,7 +14,7 @@ const approved = (day: number, actorUserId: string) =>
     role: 'MLL-ADMIN',
   });
 const rejected = (day: number, remarks: string) =>
-  activity({ id: `r${day}`, eventType: 'OnboardingRejected', at: at(day), actorUserId: 'u-com', remarks });
+  activity({ id: day, eventType: 'OnboardingRejected', at: at(day), actorUserId: 'u-com', remarks });
 
 const stateOf = (steps: ReturnType<typeof timelineSteps>) =>
   Object.fromEntries(steps.map((s) => [s.key, s.state]));

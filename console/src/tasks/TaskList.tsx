@@ -1,5 +1,5 @@
 import { DataTable, List, Pagination, type RowClickFunction } from 'react-admin';
-import { formatAge, formatDateTime } from '../shared/format';
+import { formatAge, formatDateTime } from '../../../domain/src/shared/format';
 import type { ReviewTask } from '../shared/types';
 import { OverdueMarker, stageLabel } from '../onboarding/StatusChip';
 import {

@@ -72,6 +72,7 @@ export function baRow(over: Partial<BusinessAssociate> = {}): BusinessAssociate 
 export const activity = (over: Partial<ActivityEntry> = {}): ActivityEntry => ({
   id: 1,
   baId: 'ba-1',
+  companyCode: '1000',
   at: '2025-11-03T10:30:00.000Z',
   actorUserId: 'ba-user-1',
   actorName: 'Ravi Sharma',
@@ -79,7 +80,9 @@ export const activity = (over: Partial<ActivityEntry> = {}): ActivityEntry => ({
   action: 'Submitted for verification',
   changes: null,
   remarks: null,
+  eventId: 'evt-1',
   eventType: 'OnboardingSubmitted',
+  streamVersion: 1,
   ...over,
 });
 
@@ -95,6 +98,7 @@ export const task = (over: Partial<ReviewTask> = {}): ReviewTask => ({
   slaDueAt: '2025-11-05T10:30:00.000Z',
   ageSeconds: 3 * 3600,
   overdue: false,
+  overdueAt: null,
   ...over,
 });
 

@@ -1,5 +1,13 @@
 import { v4 as uuidv4 } from 'uuid';
-import type { CompanyDetails } from '../../../domain/src/onboarding/details';
+import type {
+  BusinessAssociate,
+  City,
+  CompanyDetails,
+  Me,
+  Service,
+  SessionResponse,
+  State,
+} from '../../../api/src/contract';
 
 /**
  * The portal's typed client for the API (/work/brief/API.md). The access token lives only in memory; a page
@@ -8,51 +16,16 @@ import type { CompanyDetails } from '../../../domain/src/onboarding/details';
  * nothing useful.
  */
 
-export type Application = 'console' | 'portal';
+// The API's own response shapes (api/src/contract.ts): type-only, so no server code reaches the bundle.
+export type { BaStatus, BusinessAssociate, Me } from '../../../api/src/contract';
 
-export type Me = {
-  id: string;
-  username: string;
-  name: string;
-  roles: string[];
-  companyCodes: string[];
-  baId: string | null;
-  application: Application;
-};
+/** The session the portal keeps in memory: the login answer without its lifetime. */
+export type Session = Pick<SessionResponse, 'accessToken' | 'user'>;
 
-export type Session = { accessToken: string; user: Me };
-
-export type BaStatus = 'pending' | 'inprogress' | 'verified' | 'rejected';
-
-/** One row of /api/business-associates as the API answers it. */
-export type BusinessAssociate = {
-  id: string;
-  companyCode: string;
-  status: BaStatus;
-  stage: 1 | 2 | null;
-  companyName: string | null;
-  panNumber: string | null;
-  contactPersonName: string | null;
-  contactPersonMobileNumber: string | null;
-  cityId: number | null;
-  cityName: string | null;
-  stateId: number | null;
-  stateName: string | null;
-  serviceId: number | null;
-  serviceName: string | null;
-  submission: number;
-  remarks: string | null;
-  welcomeMessage: string | null;
-  overdue: boolean;
-  createdAt: string;
-  submittedAt: string | null;
-  updatedAt: string;
-  details: CompanyDetails | null;
-};
-
-export type StateOption = { id: number; name: string };
-export type CityOption = { id: number; name: string; stateId: number };
-export type ServiceOption = { id: number; name: string };
+/** The reference lists as the forms use them. */
+export type StateOption = Pick<State, 'id' | 'name'>;
+export type CityOption = Pick<City, 'id' | 'name' | 'stateId'>;
+export type ServiceOption = Pick<Service, 'id' | 'name'>;
 
 /** Spec 000 §8 texts, with the catalogue's codes where it gives them. */
 export const errorTexts = {

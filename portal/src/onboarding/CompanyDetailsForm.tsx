@@ -16,6 +16,7 @@ import {
   parseCompanyDetails,
   type CompanyDetails,
 } from '../../../domain/src/onboarding/details';
+import { display } from '../../../domain/src/shared/format';
 import { fieldErrors } from '../../../domain/src/validation/fields';
 import type { CityOption, ServiceOption, StateOption } from '../api/client';
 
@@ -332,7 +333,7 @@ function DetailsSummary({
                 {LABELS[f]}
               </Typography>
               <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }} data-testid={`view-${f}`}>
-                {shown[f] === '' ? 'NA' : shown[f]}
+                {display(shown[f])}
               </Typography>
             </Grid>
           ))}

@@ -19,7 +19,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import EditIcon from '@mui/icons-material/Edit';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import type { BaStatus, BusinessAssociate } from '../api/client';
-import { formatDate } from '../shared/format';
+import { display, formatDate, MISSING } from '../../../domain/src/shared/format';
 import { useBa } from './BaContext';
 
 export const STATUS_PATH = '/onboard/status';
@@ -196,14 +196,13 @@ function StatusPanel({ ba }: { ba: BusinessAssociate }) {
 }
 
 function Summary({ ba }: { ba: BusinessAssociate }) {
-  const na = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? 'NA' : v);
   const rows: [string, string][] = [
-    ['Company Name', na(ba.companyName)],
-    ['PAN Number', na(ba.panNumber)],
-    ['Contact Person', na(ba.contactPersonName)],
-    ['Mobile Number', na(ba.contactPersonMobileNumber)],
-    ['City', ba.cityName ? `${ba.cityName}${ba.stateName ? `, ${ba.stateName}` : ''}` : 'NA'],
-    ['Service', na(ba.serviceName)],
+    ['Company Name', display(ba.companyName)],
+    ['PAN Number', display(ba.panNumber)],
+    ['Contact Person', display(ba.contactPersonName)],
+    ['Mobile Number', display(ba.contactPersonMobileNumber)],
+    ['City', ba.cityName ? `${ba.cityName}${ba.stateName ? `, ${ba.stateName}` : ''}` : MISSING],
+    ['Service', display(ba.serviceName)],
     ['Submitted on', formatDate(ba.submittedAt)],
     ['Last updated', formatDate(ba.updatedAt)],
   ];

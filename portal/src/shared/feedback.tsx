@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ErrorDialog } from './ErrorDialog';
+import { ErrorDialog } from '../../../ui/src/ErrorDialog';
 import { LoadingOverlay } from './LoadingOverlay';
 import { Snackbar, type SnackbarVariant } from './Snackbar';
 
