@@ -68,7 +68,7 @@ describe('projections rebuild', () => {
       `SELECT indexname FROM pg_indexes WHERE tablename = 'business_associates' ORDER BY indexname`,
     );
     expect(rows.map((r) => r.indexname)).toContain('business_associates_pkey');
-    expect(rows.map((r) => r.indexname)).toContain('business_associates_status_idx');
+    expect(rows.map((r) => r.indexname)).toContain('business_associates_status_updated_idx');
   });
 
   it('loses no event appended while it runs, with the projector running beside it', async () => {

@@ -130,9 +130,14 @@ CREATE TABLE IF NOT EXISTS ${ba} (
   last_position bigint NOT NULL,
   CONSTRAINT ${ba}_pkey PRIMARY KEY (id)
 );
-CREATE INDEX IF NOT EXISTS ${ba}_status_idx ON ${ba} (status, updated_at);
-CREATE INDEX IF NOT EXISTS ${ba}_updated_idx ON ${ba} (updated_at);
-CREATE INDEX IF NOT EXISTS ${ba}_created_idx ON ${ba} (created_at);
+-- Sort indexes end in id, the list's tie-breaker: without it every page sorted all matching rows.
+DROP INDEX IF EXISTS ${ba}_status_idx;
+DROP INDEX IF EXISTS ${ba}_updated_idx;
+DROP INDEX IF EXISTS ${ba}_created_idx;
+CREATE INDEX IF NOT EXISTS ${ba}_code_status_updated_idx ON ${ba} (company_code, status, updated_at, id);
+CREATE INDEX IF NOT EXISTS ${ba}_status_updated_idx ON ${ba} (status, updated_at, id);
+CREATE INDEX IF NOT EXISTS ${ba}_updated_id_idx ON ${ba} (updated_at, id);
+CREATE INDEX IF NOT EXISTS ${ba}_created_id_idx ON ${ba} (created_at, id);
 CREATE INDEX IF NOT EXISTS ${ba}_name_idx ON ${ba} (lower(company_name) text_pattern_ops);
 CREATE INDEX IF NOT EXISTS ${ba}_pan_idx ON ${ba} (pan_number text_pattern_ops);
 CREATE INDEX IF NOT EXISTS ${ba}_city_idx ON ${ba} (city_id);
