@@ -18,6 +18,11 @@ export const ALLOWED_ALGS = [TOKEN_ALG] as const;
 export const ACCESS_TOKEN_TYPE = 'at+jwt';
 export const REFRESH_TOKEN_TYPE = 'rt+jwt';
 export const REFRESH_COOKIE = 'ba_portal_refresh';
+/**
+ * One refresh cookie per application, so signing in to the console in a browser that holds a BA's portal
+ * session (or the reverse) does not replace it.
+ */
+export const refreshCookieName = (app: Application): string => `${REFRESH_COOKIE}_${app}`;
 export const REFRESH_COOKIE_PATH = '/api/auth';
 const CLOCK_TOLERANCE_SECONDS = 5;
 
@@ -268,8 +273,8 @@ export function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-export function setRefreshCookie(res: Response, auth: Auth, token: string): void {
-  res.cookie(REFRESH_COOKIE, token, {
+export function setRefreshCookie(res: Response, auth: Auth, token: string, app: Application): void {
+  res.cookie(refreshCookieName(app), token, {
     httpOnly: true,
     sameSite: 'strict',
     secure: auth.config.secureCookies ?? false,
@@ -278,8 +283,8 @@ export function setRefreshCookie(res: Response, auth: Auth, token: string): void
   });
 }
 
-export function clearRefreshCookie(res: Response, auth: Auth): void {
-  res.clearCookie(REFRESH_COOKIE, {
+export function clearRefreshCookie(res: Response, auth: Auth, app: Application): void {
+  res.clearCookie(refreshCookieName(app), {
     httpOnly: true,
     sameSite: 'strict',
     secure: auth.config.secureCookies ?? false,

@@ -7,7 +7,7 @@ import type { Role } from '../../../domain/src/identity/roles';
 import { userDecider, userIdForUsername, userStreamId } from '../../../domain/src/identity/users';
 import { waitForProjections } from '../../../projections/src/runner';
 import { createApp } from '../app';
-import { ACCESS_TOKEN_TYPE, generateAuthKeys, REFRESH_COOKIE } from '../http/auth';
+import { ACCESS_TOKEN_TYPE, generateAuthKeys, refreshCookieName } from '../http/auth';
 import { startApiHarness, TEST_AUTH_CONFIG, type ApiHarness } from '../testing/harness';
 import { hashPassword } from './password';
 import { identityMessages } from './routes';
@@ -70,7 +70,7 @@ describe('POST /api/auth/login', () => {
     });
     expect(JSON.stringify(res.body)).not.toMatch(/scrypt|password/i);
     const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toContain(`${REFRESH_COOKIE}=`);
+    expect(cookie).toContain(`${refreshCookieName('console')}=`);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     expect(cookie).toMatch(/Path=\/api\/auth/);
@@ -207,6 +207,24 @@ describe('refresh and logout', () => {
 
     expect((await request(h.app).post('/api/auth/logout').set('Cookie', next)).status).toBe(204);
     expect((await request(h.app).post('/api/auth/refresh').set('Cookie', next)).status).toBe(401);
+  });
+
+  it('keeps a portal session when staff sign in to the console in the same browser', async () => {
+    const browser = request.agent(h.app);
+    expect((await browser.post('/api/auth/login').send({ username: 'ba.user@example.test', password: PASSWORD })).status).toBe(200);
+    expect((await browser.post('/api/auth/login').send({ username: 'procurement@example.test', password: PASSWORD })).status).toBe(200);
+
+    const portal = await browser.post('/api/auth/refresh?app=portal');
+    expect(portal.status).toBe(200);
+    expect(portal.body.user.username).toBe('ba.user@example.test');
+    const console = await browser.post('/api/auth/refresh?app=console');
+    expect(console.status).toBe(200);
+    expect(console.body.user.username).toBe('procurement@example.test');
+
+    // Logging out of the console leaves the portal signed in.
+    expect((await browser.post('/api/auth/logout?app=console')).status).toBe(204);
+    expect((await browser.post('/api/auth/refresh?app=console')).status).toBe(401);
+    expect((await browser.post('/api/auth/refresh?app=portal')).status).toBe(200);
   });
 
   it('answers 401 to a refresh without a cookie', async () => {

@@ -10,9 +10,10 @@ import {
   clearRefreshCookie,
   principalOf,
   readCookie,
-  REFRESH_COOKIE,
+  refreshCookieName,
   requireAuth,
   setRefreshCookie,
+  type Application,
   type Auth,
 } from '../http/auth';
 import { HttpError, messages } from '../http/problem';
@@ -55,8 +56,26 @@ async function sendSession(res: Response, auth: Auth, user: UserRecord): Promise
     baId: me.baId,
     app: me.application,
   });
-  setRefreshCookie(res, auth, await auth.issueRefreshToken(me.id));
+  setRefreshCookie(res, auth, await auth.issueRefreshToken(me.id), me.application);
   res.json({ accessToken, expiresIn: auth.config.accessTokenTtlSeconds, user: me } satisfies SessionResponse);
+}
+
+const APPLICATIONS: readonly Application[] = ['console', 'portal'];
+
+/** `?app=console|portal` names the caller's application; without it, whichever refresh cookie is present. */
+function appsOf(req: Request): readonly Application[] {
+  const app = req.query.app;
+  if (app === undefined) return APPLICATIONS;
+  if (app === 'console' || app === 'portal') return [app];
+  throw new DomainError('validation', 'Unknown application', { app: 'Unknown application' });
+}
+
+function refreshCookieOf(req: Request): string | undefined {
+  for (const app of appsOf(req)) {
+    const token = readCookie(req, refreshCookieName(app));
+    if (token) return token;
+  }
+  return undefined;
 }
 
 export function identityRoutes({ pool, auth, loginLimiter }: IdentityDeps): Router {
@@ -83,7 +102,7 @@ export function identityRoutes({ pool, auth, loginLimiter }: IdentityDeps): Rout
 
   // Rotates the refresh token: the old one is revoked as soon as it has been used.
   router.post('/auth/refresh', async (req, res) => {
-    const token = readCookie(req, REFRESH_COOKIE);
+    const token = refreshCookieOf(req);
     if (!token) throw new HttpError(401, messages.unauthenticated);
     const claims = await auth.verifyRefreshToken(token);
     const user = await findUserById(pool, claims.sub);
@@ -93,7 +112,7 @@ export function identityRoutes({ pool, auth, loginLimiter }: IdentityDeps): Rout
   });
 
   router.post('/auth/logout', async (req, res) => {
-    const token = readCookie(req, REFRESH_COOKIE);
+    const token = refreshCookieOf(req);
     if (token) {
       try {
         auth.revokeRefreshToken(await auth.verifyRefreshToken(token));
@@ -101,7 +120,7 @@ export function identityRoutes({ pool, auth, loginLimiter }: IdentityDeps): Rout
         // An invalid or expired refresh token needs no revoking: logging out still succeeds.
       }
     }
-    clearRefreshCookie(res, auth);
+    for (const app of appsOf(req)) clearRefreshCookie(res, auth, app);
     res.status(204).end();
   });
 

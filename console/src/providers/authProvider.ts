@@ -46,7 +46,7 @@ async function messageOf(res: Response, fallback: string): Promise<string> {
 /** Drops the refresh cookie server-side; failing to reach the API must not keep anyone signed in locally. */
 async function endServerSession(): Promise<void> {
   try {
-    await postJson('/auth/logout');
+    await postJson('/auth/logout?app=console');
   } catch {
     // offline: the in-memory token is gone anyway and the cookie expires on its own
   }

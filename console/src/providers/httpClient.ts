@@ -26,7 +26,7 @@ let refreshing: Promise<Session | null> | null = null;
 export function refreshSession(): Promise<Session | null> {
   refreshing ??= (async () => {
     try {
-      const res = await fetch(`${API_URL}/auth/refresh`, {
+      const res = await fetch(`${API_URL}/auth/refresh?app=console`, {
         method: 'POST',
         credentials: 'same-origin',
         headers: { Accept: 'application/json' },

@@ -170,7 +170,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
    * one request: the API rotates the refresh token, so a second request with the old cookie would fail.
    */
   function refresh(): Promise<Session | null> {
-    refreshing ??= sessionCall('/api/auth/refresh')
+    refreshing ??= sessionCall('/api/auth/refresh?app=portal')
       .catch((e: unknown) => {
         if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
           accessToken = null;
@@ -191,7 +191,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     async logout(): Promise<void> {
       accessToken = null;
       // Best effort: the session is over in this tab whatever the server says.
-      await send('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+      await send('/api/auth/logout?app=portal', { method: 'POST' }).catch(() => undefined);
     },
     /** Forgets the access token without touching the cookie (e.g. a staff session found on the portal). */
     forget(): void {
