@@ -1,6 +1,6 @@
 import type { CompanyDetails } from '../../../domain/src/onboarding/details';
 import { DomainError } from '../../../domain/src/shared/errors';
-import { clampRange, iso, likeEscape, sortOrder, type Db, type Range } from '../sql';
+import { clampRange, likeEscape, sortOrder, type Db, type Range } from '../sql';
 import type { BaBucket, BaStatus } from './business-associates.projection';
 
 export type BusinessAssociateRow = {
@@ -27,6 +27,9 @@ export type BusinessAssociateRow = {
   updatedAt: string;
   details: CompanyDetails | null;
 };
+
+/** A row of the BA list: the full company details are left to the single-BA read. */
+export type BusinessAssociateListRow = Omit<BusinessAssociateRow, 'details'>;
 
 export type BaListFilter = {
   /** A status value, or one of the spec's list filters / tab names (see STATUS_FILTERS). */
@@ -115,9 +118,15 @@ const SORT_COLUMNS: Record<string, string> = {
   updatedAt: 'updated_at',
 };
 
-const SELECT_COLUMNS = `id, company_code, status, stage, company_name, pan_number, contact_person_name,
+/** Times leave PostgreSQL as ISO text: decoding 150 timestamps into Dates per page was most of a list's cost. */
+const isoColumn = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}_iso`;
+
+/** What a list page carries: everything but the full company details, which only the BA's own page needs. */
+const LIST_COLUMNS = `id, company_code, status, stage, company_name, pan_number, contact_person_name,
   contact_person_mobile_number, city_id, city_name, state_id, state_name, service_id, service_name, submission,
-  remarks, welcome_message, overdue, created_at, submitted_at, updated_at, details`;
+  remarks, welcome_message, overdue, ${isoColumn('created_at')}, ${isoColumn('submitted_at')}, ${isoColumn('updated_at')}`;
+const ROW_COLUMNS = `${LIST_COLUMNS}, details`;
 
 type DbRow = {
   id: string;
@@ -138,13 +147,13 @@ type DbRow = {
   remarks: string | null;
   welcome_message: string | null;
   overdue: boolean;
-  created_at: Date;
-  submitted_at: Date | null;
-  updated_at: Date;
-  details: CompanyDetails | null;
+  created_at_iso: string;
+  submitted_at_iso: string | null;
+  updated_at_iso: string;
+  details?: CompanyDetails | null;
 };
 
-const toRow = (r: DbRow): BusinessAssociateRow => ({
+const toListRow = (r: DbRow): BusinessAssociateListRow => ({
   id: r.id,
   companyCode: r.company_code,
   status: r.status,
@@ -163,11 +172,12 @@ const toRow = (r: DbRow): BusinessAssociateRow => ({
   remarks: r.remarks,
   welcomeMessage: r.welcome_message,
   overdue: r.overdue,
-  createdAt: iso(r.created_at) ?? '',
-  submittedAt: iso(r.submitted_at),
-  updatedAt: iso(r.updated_at) ?? '',
-  details: r.details,
+  createdAt: r.created_at_iso,
+  submittedAt: r.submitted_at_iso,
+  updatedAt: r.updated_at_iso,
 });
+
+const toRow = (r: DbRow): BusinessAssociateRow => ({ ...toListRow(r), details: r.details ?? null });
 
 const text = (v: unknown): string | undefined =>
   v === undefined || v === null || String(v).trim() === '' ? undefined : String(v).trim();
@@ -239,7 +249,7 @@ function bucketsFor(cells: Set<Cell>): BaBucket[] | null {
 export async function listBusinessAssociates(
   db: Db,
   query: BaListQuery,
-): Promise<{ rows: BusinessAssociateRow[]; total: number }> {
+): Promise<{ rows: BusinessAssociateListRow[]; total: number }> {
   const filter = query.filter ?? {};
   const range = clampRange(query.range);
   const params: unknown[] = [];
@@ -294,20 +304,20 @@ export async function listBusinessAssociates(
   const { rows } = await db.query<DbRow & { __total: string | number }>(
     `SELECT t.total AS __total, p.* FROM (${totalSql}) t
      LEFT JOIN LATERAL (
-       SELECT ${SELECT_COLUMNS} FROM business_associates ${whereSql}
+       SELECT ${LIST_COLUMNS} FROM business_associates ${whereSql}
        ORDER BY ${column} ${order}${order === 'ASC' ? ' NULLS LAST' : ' NULLS FIRST'}${tieBreak}
        LIMIT ${param(range.limit)} OFFSET ${param(range.offset)}
      ) p ON true`,
     params,
   );
   return {
-    rows: rows.filter((r) => r.id !== null).map(toRow),
+    rows: rows.filter((r) => r.id !== null).map(toListRow),
     total: Number(rows[0]?.__total ?? 0),
   };
 }
 
 export async function getBusinessAssociate(db: Db, id: string): Promise<BusinessAssociateRow | null> {
-  const { rows } = await db.query<DbRow>(`SELECT ${SELECT_COLUMNS} FROM business_associates WHERE id = $1`, [id]);
+  const { rows } = await db.query<DbRow>(`SELECT ${ROW_COLUMNS} FROM business_associates WHERE id = $1`, [id]);
   return rows[0] ? toRow(rows[0]) : null;
 }
 
