@@ -1,7 +1,7 @@
 import type { CompanyDetails } from '../../../domain/src/onboarding/details';
 import { DomainError } from '../../../domain/src/shared/errors';
 import { clampRange, likeEscape, sortOrder, type Db, type Range } from '../sql';
-import type { BaBucket, BaStatus } from './business-associates.projection';
+import type { BaBucket, BaRecord, BaStatus } from './business-associates.projection';
 
 export type BusinessAssociateRow = {
   id: string;
@@ -128,25 +128,8 @@ const LIST_COLUMNS = `id, company_code, status, stage, company_name, pan_number,
   remarks, welcome_message, overdue, ${isoColumn('created_at')}, ${isoColumn('submitted_at')}, ${isoColumn('updated_at')}`;
 const ROW_COLUMNS = `${LIST_COLUMNS}, details`;
 
-type DbRow = {
-  id: string;
-  company_code: string;
-  status: BaStatus;
-  stage: number | null;
-  company_name: string | null;
-  pan_number: string | null;
-  contact_person_name: string | null;
-  contact_person_mobile_number: string | null;
-  city_id: number | null;
-  city_name: string | null;
-  state_id: number | null;
-  state_name: string | null;
-  service_id: number | null;
-  service_name: string | null;
-  submission: number;
-  remarks: string | null;
-  welcome_message: string | null;
-  overdue: boolean;
+/** A row as the list and single reads select it: the stored record, with times as ISO text. */
+type DbRow = Omit<BaRecord, 'details' | 'created_at' | 'submitted_at' | 'updated_at' | 'version' | 'last_position'> & {
   created_at_iso: string;
   submitted_at_iso: string | null;
   updated_at_iso: string;
