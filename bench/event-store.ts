@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventMetadata, NewEvent } from '../domain/src/shared/events';
 import { createPostgresEventStore } from '../platform/src/event-store/postgres';
+import { percentile } from './stats';
 
 /**
  * Event-store figures for `npm run bench` (bench/run.ts prints them). Each function takes a pool on a fresh
@@ -56,9 +57,6 @@ const newEvent = (n: number): NewEvent => ({
   data: data(n),
   metadata,
 });
-
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
 

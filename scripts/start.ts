@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { buildFrontEnd, frontEndDist, FRONT_ENDS } from '../platform/src/build/front-ends';
+import { buildFrontEnd, builtFrontEnd, FRONT_ENDS } from '../platform/src/build/front-ends';
 import { loadConfig, ConfigError, temporalAddress, type Config } from '../platform/src/config';
 import { openDatabase, type Database } from '../platform/src/db/connect';
 import { openEventStore } from '../platform/src/event-store/open';
@@ -123,7 +122,7 @@ async function main(): Promise<void> {
 }
 
 function ensureFrontEndsBuilt(): void {
-  const missing = FRONT_ENDS.filter((app) => !existsSync(path.join(frontEndDist(app), 'index.html')));
+  const missing = FRONT_ENDS.filter((app) => builtFrontEnd(app) === undefined);
   if (missing.length > 0) log(`building the front ends (${missing.join(', ')}) once; later starts reuse dist/`);
   for (const app of missing) buildFrontEnd(app, { quiet: true });
 }

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
+import { builtFrontEnd } from '../../platform/src/build/front-ends';
 import { temporalAddress } from '../../platform/src/config';
 import { runService, stopSignal } from '../../platform/src/process/run-service';
 import { createApp } from './app';
@@ -12,8 +11,6 @@ runService('api', { poolSize: 20 }, async ({ config, db, store, log, onClose }) 
   onClose(() => connection.close());
   const temporal = new Client({ connection, namespace: config.temporal.namespace });
   const keys = await loadOrCreateAuthKeys(config.auth.keyDir);
-  const dist = path.resolve(__dirname, '..', '..', 'dist');
-  const dir = (name: string) => (existsSync(path.join(dist, name, 'index.html')) ? path.join(dist, name) : undefined);
 
   const app = createApp({
     pool: db.pool,
@@ -30,7 +27,7 @@ runService('api', { poolSize: 20 }, async ({ config, db, store, log, onClose }) 
         secureCookies: config.http.publicUrl.startsWith('https:'),
       },
     },
-    staticDirs: { console: dir('console'), portal: dir('portal') },
+    staticDirs: { console: builtFrontEnd('console'), portal: builtFrontEnd('portal') },
     log,
   });
 

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /** The two Vite apps the api process serves: the staff console at /console and the BA portal at /. */
@@ -16,3 +17,7 @@ export function buildFrontEnd(app: FrontEnd, options: { quiet?: boolean } = {}):
 }
 
 export const frontEndDist = (app: FrontEnd): string => path.join(root, 'dist', app);
+
+/** The app's build folder when it has been built, else undefined. */
+export const builtFrontEnd = (app: FrontEnd): string | undefined =>
+  existsSync(path.join(frontEndDist(app), 'index.html')) ? frontEndDist(app) : undefined;
