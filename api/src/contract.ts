@@ -30,16 +30,91 @@ export type FieldChange = NonNullable<ActivityEntry['changes']>[string];
 /** GET /api/ba-counts: the sidebar badges. */
 export type BaCounts = StatusCounts & { myPendingTasks: number };
 
-/** GET /api/me, and the `user` of a session: what a client learns about a user (never the password hash). */
+export type { AppAccess, AppId } from '../../domain/src/identity/applications';
+import type { AppAccess } from '../../domain/src/identity/applications';
+
+/** 'All' selects every company code the user holds (spec 000 §6, a sentinel). */
+export type ActiveCompanyCode = string;
+export const ALL_COMPANIES = 'All';
+
+/** GET /api/me, and the `user` of a session: what a client learns about a user (never a password hash). */
 export type Me = {
   id: string;
   username: string;
   name: string;
+  emailId: string;
+  mobileNo: string | null;
   roles: string[];
+  /** Roles per application (spec 000 §3 `userApps`). */
+  applications: AppAccess[];
   companyCodes: string[];
+  activeCompanyCode: ActiveCompanyCode;
   baId: string | null;
+  baStatus: BaStatus | null;
   application: Application;
+  firstLogin: boolean;
+  passwordExpired: boolean;
+  status: 'active' | 'blocked';
+  /** Where post-login routing sends this user (spec 000 §2): '/onboard/status', '/home', '/bill-hub', '/console', '/change-password'. */
+  home: string;
 };
 
-/** POST /api/auth/login and /api/auth/refresh. */
+/** POST /api/auth/login/verify-otp, /api/auth/refresh, /api/registrations/:id/verify, PUT /api/me/active-company. */
 export type SessionResponse = { accessToken: string; expiresIn: number; user: Me };
+
+/** POST /api/auth/login when the password was right: the code went out by SMS and e-mail. */
+export type OtpChallenge = {
+  otpRequired: true;
+  challengeId: string;
+  expiresInSeconds: number;
+  resendAfterSeconds: number;
+  sentTo: { mobile: string | null; email: string };
+};
+
+/** Answers of the "send a code again" calls. */
+export type OtpResent = { expiresInSeconds: number; resendAfterSeconds: number };
+
+/** POST /api/registrations. */
+export type RegistrationStarted = { id: string; expiresInSeconds: number; resendAfterSeconds: number };
+
+/** One row of /api/users (staff accounts, MLL-ADMIN). */
+export type StaffUser = {
+  id: string;
+  name: string;
+  emailId: string;
+  mobileNo: string | null;
+  roles: string[];
+  applications: AppAccess[];
+  companyCodes: string[];
+  status: 'active' | 'blocked';
+  kind: 'staff' | 'ba';
+  createdAt: string;
+};
+
+/** One row of /api/ba-users (spec 000 §3 "BA users table columns" and "New-user list item"). */
+export type BaUser = {
+  id: string;
+  baUserName: string;
+  emailId: string;
+  mobileNo: string | null;
+  department: string | null;
+  appAccess: AppAccess[];
+  baId: string;
+  status: 'Active' | 'Blocked';
+};
+
+/** One row of /api/bill-hub-users (spec 000 §3 "Child bill-hub user"). */
+export type BillHubUser = {
+  id: string;
+  name: string;
+  emailId: string;
+  mobileNo: string | null;
+  stateId: number;
+  stateName: string;
+  /** "NA" until vendor codes exist. */
+  childCode: string;
+  Status: 'Active' | 'Blocked';
+};
+
+/** GET /api/contact-changes/by-token/:baId/:token. */
+export type ContactChangeLink = { step: 'identity' | 'edit' | 'otp'; expiresAt: string };

@@ -237,8 +237,21 @@ export type AccessRule = {
   app?: Application;
 };
 
+/** What a route declares about its callers; the route-access test reads it off the first handler. */
+export type RouteAccess = 'public' | AccessRule;
+export type AccessDeclaringHandler = RequestHandler & { access: RouteAccess };
+
+/** Declares a route open to anyone, signed in or not (sign-in, registration, the company list, ...). */
+export function publicRoute(): AccessDeclaringHandler {
+  return Object.assign((_req: Request, _res: Response, next: NextFunction) => next(), { access: 'public' as const });
+}
+
 /** Declares who may call a route: 401 without a valid session, 403 for the wrong application or roles. */
-export function requireAuth(rule: AccessRule = {}): RequestHandler {
+export function requireAuth(rule: AccessRule = {}): AccessDeclaringHandler {
+  return Object.assign(guard(rule), { access: rule });
+}
+
+function guard(rule: AccessRule): RequestHandler {
   return (_req, res, next) => {
     const principal = res.locals['principal'] as Principal | undefined;
     if (!principal) return next(res.locals['authError'] ?? unauthenticated());

@@ -24,6 +24,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** Further members of the problem body a client acts on (e.g. `captchaRequired`, `attemptsLeft`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -44,6 +46,7 @@ const TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
@@ -69,8 +72,9 @@ export function sendProblem(
   message: string,
   errors?: Record<string, string>,
   code?: string,
+  extra?: Record<string, unknown>,
 ): void {
-  const body: Problem = { type: 'about:blank', title: TITLES[status] ?? 'Error', status, message };
+  const body: Problem = { ...extra, type: 'about:blank', title: TITLES[status] ?? 'Error', status, message };
   if (errors && Object.keys(errors).length > 0) body.errors = errors;
   if (code) body.code = code;
   res.status(status).type('application/problem+json').send(JSON.stringify(body));
@@ -90,6 +94,7 @@ export type ProblemOf = {
   errors?: Record<string, string>;
   code?: string;
   headers?: Record<string, string>;
+  extra?: Record<string, unknown>;
 };
 
 /** Maps any thrown value to the problem the client sees; unknown errors become a bare 500. */
@@ -99,7 +104,7 @@ export function problemOf(err: unknown): ProblemOf {
   if (err instanceof ConcurrencyError || err instanceof DuplicateEventIdError)
     return { status: 409, message: messages.concurrent, code: 'conflict' };
   if (err instanceof HttpError)
-    return { status: err.status, message: err.message, errors: err.errors, headers: err.headers };
+    return { status: err.status, message: err.message, errors: err.errors, headers: err.headers, extra: err.extra };
   if (err instanceof ServiceError || isDatabaseDown(err)) return { status: 503, message: messages.unavailable };
   // body-parser's errors carry a `type` and a `status`.
   const type = (err as { type?: unknown } | null)?.type;
@@ -120,5 +125,5 @@ export const problemHandler =
     const p = problemOf(err);
     if (p.status >= 500) log(err, p.status);
     for (const [k, v] of Object.entries(p.headers ?? {})) res.setHeader(k, v);
-    sendProblem(res, p.status, p.message, p.errors, p.code);
+    sendProblem(res, p.status, p.message, p.errors, p.code, p.extra);
   };

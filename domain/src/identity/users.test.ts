@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/errors';
-import { decideUser, evolveUser, initialUserState, userIdForUsername, type RegisterUser, type UserEvent } from './users';
+import { decideUser, evolveUser, initialUserState, userIdForUsername, type RegisterUser, type UserEvent, type UserRegistered } from './users';
 
 const register = (over: Partial<RegisterUser> = {}): RegisterUser => {
   const username = over.username ?? 'Procurement@Demo.test';
@@ -35,6 +35,10 @@ describe('RegisterUser', () => {
           roles: ['MLL Procurement'],
           companyCodes: ['1000'],
           baId: null,
+          mobileNo: null,
+          department: null,
+          applications: [{ appId: 'onboard', roleName: 'MLL Procurement' }],
+          mustChangePassword: false,
         },
       },
     ]);
@@ -67,9 +71,9 @@ describe('RegisterUser', () => {
   it('requires a BA for BA roles and keeps staff free of one', () => {
     expect(refusalOf(decideUser(register({ roles: ['BA Admin'] }), initialUserState)).errors).toHaveProperty('baId');
     const ba = decideUser(register({ roles: ['BA Admin'], baId: 'ba-1' }), initialUserState) as UserEvent[];
-    expect(ba[0]?.data.baId).toBe('ba-1');
+    expect((ba[0] as UserRegistered).data.baId).toBe('ba-1');
     const staff = decideUser(register({ baId: 'ba-1' }), initialUserState) as UserEvent[];
-    expect(staff[0]?.data.baId).toBeNull();
+    expect((staff[0] as UserRegistered).data.baId).toBeNull();
   });
 
   it('refuses a user who would be both a BA user and staff', () => {
@@ -79,5 +83,103 @@ describe('RegisterUser', () => {
 
   it('refuses a name starting with a formula character', () => {
     expect(refusalOf(decideUser(register({ name: '=HYPERLINK("x")' }), initialUserState)).errors).toHaveProperty('name');
+  });
+});
+
+describe('roles per application', () => {
+  it('keeps the roles a user holds on each application and derives the distinct role names', () => {
+    const events = decideUser(
+      register({
+        roles: [],
+        applications: [
+          { appId: 'onboard', roleName: 'MLL Procurement' },
+          { appId: 'RFP', roleName: 'MLL Procurement' },
+          { appId: 'Masters', roleName: 'MDM' },
+        ],
+      }),
+      initialUserState,
+    ) as UserRegistered[];
+    expect(events[0]?.data.roles).toEqual(['MLL Procurement', 'MDM']);
+    expect(events[0]?.data.applications).toHaveLength(3);
+  });
+
+  it('refuses an application the spec does not name', () => {
+    const r = refusalOf(decideUser(register({ applications: [{ appId: 'Payroll', roleName: 'MDM' }] }), initialUserState));
+    expect(r.errors).toEqual({ applications: 'Unknown application: Payroll' });
+  });
+});
+
+describe('the account after registration', () => {
+  const registered = given(decideUser(register({ mobileNo: '9876543210' }), initialUserState) as UserEvent[]);
+  const at = (events: UserEvent[] | DomainError) => given([...(decideUser(register({ mobileNo: '9876543210' }), initialUserState) as UserEvent[]), ...(events as UserEvent[])]);
+
+  it('changes the password and remembers the last five hashes, newest first', () => {
+    let state = registered;
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      const events = decideUser({ type: 'ChangePassword', passwordHash: `h${n}`, reason: 'change' }, state) as UserEvent[];
+      state = events.reduce(evolveUser, state);
+    }
+    expect(state.passwordHistory).toEqual(['h6', 'h5', 'h4', 'h3', 'h2']);
+  });
+
+  it('clears the first-login flag once the user sets a password', () => {
+    const first = given(decideUser(register({ mustChangePassword: true }), initialUserState) as UserEvent[]);
+    expect(first.mustChangePassword).toBe(true);
+    const after = (decideUser({ type: 'ChangePassword', passwordHash: 'x', reason: 'invitation' }, first) as UserEvent[]).reduce(evolveUser, first);
+    expect(after.mustChangePassword).toBe(false);
+  });
+
+  it('blocks with a reason, refuses a second block, unblocks, refuses unblocking an active user', () => {
+    expect(refusalOf(decideUser({ type: 'BlockUser', reason: '  ' }, registered)).errors).toEqual({ reason: 'Please enter a reason' });
+    const blocked = at(decideUser({ type: 'BlockUser', reason: 'Left the company' }, registered));
+    expect(blocked.status).toBe('blocked');
+    expect(refusalOf(decideUser({ type: 'BlockUser', reason: 'again' }, blocked)).code).toBe('rule');
+    expect(refusalOf(decideUser({ type: 'ChangePassword', passwordHash: 'x', reason: 'reset' }, blocked)).code).toBe('rule');
+    const unblocked = (decideUser({ type: 'UnblockUser', reason: 'Rejoined' }, blocked) as UserEvent[]).reduce(evolveUser, blocked);
+    expect(unblocked.status).toBe('active');
+    expect(refusalOf(decideUser({ type: 'UnblockUser', reason: 'x' }, unblocked)).code).toBe('rule');
+  });
+
+  it('refuses commands for a user that does not exist', () => {
+    expect(refusalOf(decideUser({ type: 'BlockUser', reason: 'x' }, initialUserState)).code).toBe('not_found');
+  });
+
+  it('updates name, mobile, roles per application and company codes, never turning staff into a BA user', () => {
+    const update = {
+      type: 'UpdateUser' as const,
+      name: 'Priya S',
+      mobileNo: '9123456780',
+      department: null,
+      applications: [{ appId: 'RFP', roleName: 'MLL Commercial' }],
+      companyCodes: ['1000', '2000'],
+    };
+    const state = at(decideUser(update, registered));
+    expect(state.roles).toEqual(['MLL Commercial']);
+    expect(state.companyCodes).toEqual(['1000', '2000']);
+    const toBa = refusalOf(decideUser({ ...update, applications: [{ appId: 'onboard', roleName: 'BA User' }] }, registered));
+    expect(toBa.errors).toHaveProperty('roles');
+    expect(refusalOf(decideUser({ ...update, mobileNo: '12345' }, registered)).errors).toHaveProperty('mobileNo');
+  });
+
+  it('changes e-mail and mobile, recording the old ones, and refuses a change to the same contact', () => {
+    const events = decideUser({ type: 'ChangeContact', newEmail: 'New@Demo.test', newMobile: '9000000001' }, registered);
+    expect(events).toEqual([
+      {
+        type: 'UserContactChanged',
+        data: {
+          userId: registered.userId,
+          oldEmail: 'procurement@demo.test',
+          newEmail: 'new@demo.test',
+          oldMobile: '9876543210',
+          newMobile: '9000000001',
+        },
+      },
+    ]);
+    const same = decideUser({ type: 'ChangeContact', newEmail: 'procurement@demo.test', newMobile: '9876543210' }, registered);
+    expect(refusalOf(same).code).toBe('rule');
+    expect(refusalOf(decideUser({ type: 'ChangeContact', newEmail: 'x', newMobile: '1' }, registered)).errors).toEqual({
+      newEmail: 'Please enter a valid email id',
+      newMobile: 'Please enter a valid 10-digit mobile number starting with 6, 7, 8 or 9',
+    });
   });
 });
