@@ -70,6 +70,21 @@ describe('demo seed data', () => {
 
   it('has one BA Admin per BA and unique usernames', () => {
     expect(new Set(DEMO_USERS.map((u) => u.username)).size).toBe(DEMO_USERS.length);
-    for (const ba of DEMO_BAS) expect(DEMO_USERS.filter((u) => u.baId === ba.baId)).toHaveLength(1);
+    for (const ba of DEMO_BAS)
+      expect(DEMO_USERS.filter((u) => u.baId === ba.baId && u.roles.includes('BA Admin'))).toHaveLength(1);
+  });
+});
+
+describe('demo accounts for sign-in with codes', () => {
+  test('every demo user has a distinct valid mobile number, so each SMS code reaches one person', () => {
+    const mobiles = DEMO_USERS.map((u) => u.mobileNo);
+    for (const m of mobiles) expect(m).toMatch(/^[6-9]\d{9}$/);
+    expect(new Set(mobiles).size).toBe(mobiles.length);
+  });
+
+  test('a colleague BA user, a two-company staff member and a blocked account make every user screen show data', () => {
+    expect(DEMO_USERS.some((u) => u.roles.includes('BA User') && u.baId !== null)).toBe(true);
+    expect(DEMO_USERS.some((u) => u.companyCodes.length > 1)).toBe(true);
+    expect(DEMO_USERS.filter((u) => u.blockedReason)).toHaveLength(1);
   });
 });

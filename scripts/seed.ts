@@ -5,7 +5,8 @@ import { hashPassword } from '../api/src/identity/password';
 import { handleCommand } from '../domain/src/event-store/handle-command';
 import { ConcurrencyError, type EventStore } from '../domain/src/event-store/port';
 import { SYSTEM_ROLE, type Role } from '../domain/src/identity/roles';
-import { userDecider, userIdForUsername, userStreamId } from '../domain/src/identity/users';
+import type { AppAccess } from '../domain/src/identity/applications';
+import { userDecider, userIdForUsername, userStreamId, type UserCommand } from '../domain/src/identity/users';
 import {
   baStreamId,
   evolve,
@@ -26,7 +27,20 @@ import { sendOnboardingAction, startOnboarding, type OnboardingAction } from '..
  */
 export const DEMO_PASSWORD = 'Demo@2026';
 
-type DemoUser = { username: string; name: string; roles: Role[]; companyCodes: string[]; baId: string | null };
+type DemoUser = {
+  username: string;
+  name: string;
+  roles: Role[];
+  companyCodes: string[];
+  baId: string | null;
+  /** Sign-in codes go to this mobile by SMS (and to the e-mail): the dev outbox shows both. */
+  mobileNo: string;
+  /** Roles per application; without it each role is held on the onboarding application. */
+  applications?: AppAccess[];
+  department?: string;
+  /** A demo account that has been blocked, so the Users screens show one (it cannot sign in). */
+  blockedReason?: string;
+};
 
 type Target =
   | { status: 'pending'; details: 'none' | 'partial' | 'full' }
@@ -316,14 +330,74 @@ export const DEMO_BAS: readonly DemoBa[] = [
 ];
 
 /** Staff per company code: stage 1 by procurement, stage 2 by commercial, so nobody decides both stages. */
+const onApps = (roleName: Role, apps: AppAccess['appId'][]): AppAccess[] => apps.map((appId) => ({ appId, roleName }));
 export const DEMO_STAFF: readonly DemoUser[] = [
-  { username: 'procurement@demo.test', name: 'Priya Sharma', roles: ['MLL Procurement'], companyCodes: ['1000'], baId: null },
-  { username: 'commercial@demo.test', name: 'Rahul Mehta', roles: ['MLL Commercial'], companyCodes: ['1000'], baId: null },
-  { username: 'admin@demo.test', name: 'Anil Kumar', roles: ['MLL-ADMIN'], companyCodes: ['1000'], baId: null },
-  { username: 'auditor@demo.test', name: 'Sunita Rao', roles: ['Auditor'], companyCodes: ['1000'], baId: null },
-  { username: 'procurement.2000@demo.test', name: 'Vikram Singh', roles: ['MLL Procurement'], companyCodes: ['2000'], baId: null },
-  { username: 'commercial.2000@demo.test', name: 'Meera Iyer', roles: ['MLL Commercial'], companyCodes: ['2000'], baId: null },
+  {
+    username: 'procurement@demo.test',
+    name: 'Priya Sharma',
+    roles: ['MLL Procurement'],
+    applications: onApps('MLL Procurement', ['onboard', 'RFP']),
+    companyCodes: ['1000'],
+    baId: null,
+    mobileNo: '9820010001',
+  },
+  {
+    username: 'commercial@demo.test',
+    name: 'Rahul Mehta',
+    roles: ['MLL Commercial'],
+    applications: onApps('MLL Commercial', ['onboard', 'RFP', 'BillHub']),
+    companyCodes: ['1000'],
+    baId: null,
+    mobileNo: '9820010002',
+  },
+  {
+    username: 'admin@demo.test',
+    name: 'Anil Kumar',
+    roles: ['MLL-ADMIN'],
+    applications: onApps('MLL-ADMIN', ['onboard', 'RFP', 'BillHub', 'SAP', 'Masters', 'Dashboard']),
+    companyCodes: ['1000'],
+    baId: null,
+    mobileNo: '9820010003',
+  },
+  { username: 'auditor@demo.test', name: 'Sunita Rao', roles: ['Auditor'], companyCodes: ['1000'], baId: null, mobileNo: '9820010004' },
+  {
+    username: 'procurement.2000@demo.test',
+    name: 'Vikram Singh',
+    roles: ['MLL Procurement'],
+    companyCodes: ['2000'],
+    baId: null,
+    mobileNo: '9820010005',
+  },
+  {
+    username: 'commercial.2000@demo.test',
+    name: 'Meera Iyer',
+    roles: ['MLL Commercial'],
+    companyCodes: ['2000'],
+    baId: null,
+    mobileNo: '9820010006',
+  },
+  // Holds both company codes, so the header's company selector has something to switch between.
+  {
+    username: 'engagement@demo.test',
+    name: 'Kavita Nair',
+    roles: ['BA Engagement Manager'],
+    companyCodes: ['1000', '2000'],
+    baId: null,
+    mobileNo: '9820010007',
+  },
+  {
+    username: 'former.staff@demo.test',
+    name: 'Deepak Joshi',
+    roles: ['MLL Operations'],
+    companyCodes: ['1000'],
+    baId: null,
+    mobileNo: '9820010008',
+    blockedReason: 'Left the company in October 2026',
+  },
 ];
+
+/** The BA Admin of the first demo BA has a colleague, so the BA users screen is not empty. */
+const sahyadri = (): DemoBa => DEMO_BAS[0] as DemoBa;
 
 export const DEMO_USERS: readonly DemoUser[] = [
   ...DEMO_STAFF,
@@ -331,9 +405,21 @@ export const DEMO_USERS: readonly DemoUser[] = [
     username: b.admin.username,
     name: b.admin.name,
     roles: ['BA Admin'] as Role[],
+    applications: onApps('BA Admin', ['onboard', 'RFP', 'BillHub', 'Dashboard']),
     companyCodes: [b.companyCode],
     baId: b.baId,
+    mobileNo: b.admin.mobile,
   })),
+  {
+    username: 'ba.user@demo.test',
+    name: 'Sneha Kulkarni',
+    roles: ['BA User'],
+    applications: onApps('BA User', ['onboard', 'RFP']),
+    companyCodes: [sahyadri().companyCode],
+    baId: sahyadri().baId,
+    mobileNo: '9890011122',
+    department: 'Operations',
+  },
 ];
 
 /** The logins the supervisor prints (the first five are the ones the issue names). */
@@ -343,6 +429,8 @@ export const DEMO_LOGINS: readonly { username: string; role: string }[] = [
   { username: 'commercial@demo.test', role: 'MLL Commercial (stage 2 reviews, company code 1000)' },
   { username: 'admin@demo.test', role: 'MLL-ADMIN (company code 1000)' },
   { username: 'auditor@demo.test', role: 'Auditor (read-only: activity logs and event history)' },
+  { username: 'engagement@demo.test', role: 'BA Engagement Manager (company codes 1000 and 2000)' },
+  { username: 'ba.user@demo.test', role: 'BA User (a colleague of ba.admin)' },
 ];
 
 const SEED_ACTOR: Actor = { userId: 'seed', role: SYSTEM_ROLE, name: 'Demo seed' };
@@ -364,37 +452,45 @@ export type SeedResult = { usersCreated: number; basCreated: number; actions: nu
 async function registerUser(store: EventStore, user: DemoUser): Promise<boolean> {
   const userId = userIdForUsername(user.username);
   const streamId = userStreamId(userId);
-  if ((await store.readStream(streamId)).length > 0) return false;
+  const existing = await store.readStream(streamId);
+  let created = false;
+  if (existing.length === 0) {
+    created = await runSeedUserCommand(store, user, `seed:user:${user.username}`, {
+      type: 'RegisterUser',
+      userId,
+      username: user.username,
+      name: user.name,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      roles: user.roles,
+      companyCodes: user.companyCodes,
+      baId: user.baId,
+      mobileNo: user.mobileNo,
+      department: user.department ?? null,
+      applications: user.applications,
+    });
+  }
+  // Only a user the seed itself just created is blocked: an account a person has used is left alone.
+  if (created && user.blockedReason)
+    await runSeedUserCommand(store, user, `seed:user:${user.username}:block`, { type: 'BlockUser', reason: user.blockedReason });
+  return created;
+}
+
+async function runSeedUserCommand(store: EventStore, user: DemoUser, commandId: string, command: UserCommand): Promise<boolean> {
   try {
-    await handleCommand(
-      store,
-      streamId,
-      userDecider,
-      {
-        type: 'RegisterUser',
-        userId,
-        username: user.username,
-        name: user.name,
-        passwordHash: await hashPassword(DEMO_PASSWORD),
-        roles: user.roles,
-        companyCodes: user.companyCodes,
-        baId: user.baId,
-      },
-      {
-        commandId: `seed:user:${user.username}`,
-        actor: SEED_ACTOR,
-        at: new Date().toISOString(),
-        companyCode: user.companyCodes[0] ?? null,
-        correlationId: `seed:user:${user.username}`,
-        causationId: null,
-        workflowId: null,
-        requestId: null,
-      },
-    );
+    await handleCommand(store, userStreamId(userIdForUsername(user.username)), userDecider, command, {
+      commandId,
+      actor: SEED_ACTOR,
+      at: new Date().toISOString(),
+      companyCode: user.companyCodes[0] ?? null,
+      correlationId: `seed:user:${user.username}`,
+      causationId: null,
+      workflowId: null,
+      requestId: null,
+    });
     return true;
   } catch (e) {
-    // Another seeder (a second start) registered it a moment ago: that is the outcome we wanted.
-    if (e instanceof ConcurrencyError || (e instanceof DomainError && e.code === 'conflict')) return false;
+    // Another seeder (a second start) did it a moment ago: that is the outcome we wanted.
+    if (e instanceof ConcurrencyError || (e instanceof DomainError && (e.code === 'conflict' || e.code === 'rule'))) return false;
     throw e;
   }
 }
