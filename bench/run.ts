@@ -14,6 +14,7 @@ import { findTemporalCli, freePort, startTemporalDevServer, waitForPort } from '
 import { bundleWorkflows } from '../workflows/src/bundle';
 import { benchBatchAppends, benchRawInserts, benchSingleAppends, benchStreamLoad, type BenchFigure } from './event-store';
 import { loadTest, type LoadResult } from './http-load';
+import { identityFigures } from './identity';
 import { benchRebuild, seedBusinessAssociatesForBench } from './projections';
 import { benchWorkflowStart } from './temporal';
 
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
     await eventStoreFigures(server);
     await projectionFigures(server);
     await apiFigures(server, temporal.address, work);
+    await identityFigures({ server, temporalAddress: temporal.address, keyDir: path.join(work, 'identity-keys'), quick, row });
     await temporalFigures(server, temporal.address);
     await coldStart(work);
   } finally {
@@ -113,6 +115,8 @@ async function apiFigures(server: EmbeddedPostgres, temporalAddress: string, wor
     companyCodes: ['1000', '2000'],
     baId: null,
     app: 'console',
+    activeCompanyCode: 'All',
+    pwd: 'ok',
   });
   const port = await freePort();
   const api = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {

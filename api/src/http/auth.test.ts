@@ -10,6 +10,7 @@ import {
   createAuth,
   generateAuthKeys,
   loadOrCreateAuthKeys,
+  PASSWORD_CHANGE_REQUIRED,
   principalOf,
   requireAuth,
   type Auth,
@@ -29,6 +30,8 @@ const procurement: Principal = {
   companyCodes: ['1000'],
   baId: null,
   app: 'console',
+  activeCompanyCode: 'All',
+  pwd: 'ok',
 };
 
 const claimsOf = (p: Principal) => ({
@@ -38,6 +41,8 @@ const claimsOf = (p: Principal) => ({
   companyCodes: p.companyCodes,
   baId: p.baId,
   app: p.app,
+  activeCompanyCode: p.activeCompanyCode,
+  pwd: p.pwd,
 });
 
 let keys: AuthKeys;
@@ -123,7 +128,17 @@ describe('access tokens', () => {
   });
 
   it('refuse a refresh token presented as an access token', async () => {
-    await expectRefused(await auth.issueRefreshToken(procurement.userId));
+    await expectRefused((await auth.issueRefreshToken(procurement.userId)).token);
+  });
+
+  it('refuse a token without the password state (every session must say whether it may act)', async () => {
+    await expectRefused(await forge({ claims: { pwd: undefined } }));
+    await expectRefused(await forge({ claims: { pwd: 'whatever' } }));
+  });
+
+  it('carry the active company code and the password state', async () => {
+    const p: Principal = { ...procurement, activeCompanyCode: '1000', pwd: 'change-required' };
+    await expect(auth.verifyAccessToken(await auth.issueAccessToken(p))).resolves.toEqual(p);
   });
 
   it('refuse a token whose claims are not ours (unknown role)', async () => {
@@ -139,12 +154,19 @@ describe('access tokens', () => {
 });
 
 describe('refresh tokens', () => {
-  it('are accepted once issued and refused after revocation (logout)', async () => {
-    const token = await auth.issueRefreshToken('u-1');
-    const claims = await auth.verifyRefreshToken(token);
-    expect(claims.sub).toBe('u-1');
-    auth.revokeRefreshToken(claims);
-    await expect(auth.verifyRefreshToken(token)).rejects.toMatchObject({ status: 401 });
+  // Whether a refresh token is still live (rotation, logout, revocation) is the session store's business:
+  // api/src/identity/identity.int.test.ts covers it against PostgreSQL.
+  it('carry the user and an id, and expire with the configured lifetime', async () => {
+    const issued = await auth.issueRefreshToken('u-1');
+    const claims = await auth.verifyRefreshToken(issued.token);
+    expect(claims).toMatchObject({ sub: 'u-1', jti: issued.jti });
+    expect(claims.exp * 1000).toBe(issued.expiresAt.getTime());
+    expect(issued.expiresAt.getTime() - Date.now()).toBeGreaterThan((config.refreshTokenTtlSeconds - 5) * 1000);
+  });
+
+  it('refuse a refresh token signed by another key', async () => {
+    const other = createAuth(config, await generateAuthKeys());
+    await expect(auth.verifyRefreshToken((await other.issueRefreshToken('u-1')).token)).rejects.toMatchObject({ status: 401 });
   });
 
   it('refuse an access token presented as a refresh token', async () => {
@@ -185,6 +207,9 @@ describe('requireAuth', () => {
     app.get('/portal', requireAuth({ app: 'portal' }), (_req, res) => {
       res.json({ ok: true });
     });
+    app.get('/me', requireAuth({ allowPasswordChange: true }), (_req, res) => {
+      res.json({ ok: true });
+    });
     app.use(problemHandler());
   });
 
@@ -211,6 +236,16 @@ describe('requireAuth', () => {
     expect((await request(app).get('/reviewers').set('Authorization', `Bearer ${auditor}`)).status).toBe(403);
     const reviewer = await auth.issueAccessToken(procurement);
     expect((await request(app).get('/reviewers').set('Authorization', `Bearer ${reviewer}`)).status).toBe(200);
+  });
+
+  it('lets a session that must change its password through only where the route opts in', async () => {
+    const token = await auth.issueAccessToken({ ...procurement, pwd: 'change-required' });
+    const refused = await request(app).get('/any').set('Authorization', `Bearer ${token}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(PASSWORD_CHANGE_REQUIRED);
+    expect((await request(app).get('/me').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    // The opt-in does not weaken anything else: no token is still 401.
+    expect((await request(app).get('/me')).status).toBe(401);
   });
 
   it('answers 403 for a user of the other application', async () => {

@@ -40,6 +40,15 @@ export type AuthKeys = { privateKey: CryptoKey; publicKey: CryptoKey; kid: strin
 /** Which front end a user belongs to: BA roles use the portal, staff and auditors the console. */
 export type Application = 'console' | 'portal';
 
+/**
+ * Whether the session may do anything but change its password: 'change-required' on a first login (an
+ * account someone else created) and when the password is older than PASSWORD_MAX_AGE (spec 000 §4 Login 4-5).
+ */
+export type PasswordState = 'ok' | 'change-required';
+
+/** The refusal a 'change-required' session gets everywhere but the few routes that opt in. */
+export const PASSWORD_CHANGE_REQUIRED = 'Please change your password to continue';
+
 export type Principal = {
   userId: string;
   username: string;
@@ -48,6 +57,9 @@ export type Principal = {
   companyCodes: string[];
   baId: string | null;
   app: Application;
+  /** 'All' or one of `companyCodes`: the company the user is working in (spec 000 §6). */
+  activeCompanyCode: string;
+  pwd: PasswordState;
 };
 
 export const applicationFor = (roles: readonly string[]): Application =>
@@ -103,22 +115,29 @@ const claimsSchema = z.object({
   companyCodes: z.array(z.string()),
   baId: z.string().nullable(),
   app: z.enum(['console', 'portal']),
+  activeCompanyCode: z.string().min(1),
+  pwd: z.enum(['ok', 'change-required']),
 });
 
 const refreshClaimsSchema = z.object({ sub: z.string().min(1), jti: z.string().min(1), exp: z.number() });
 
 export type RefreshClaims = z.output<typeof refreshClaimsSchema>;
 
+/** A signed refresh token and what the session store keeps of it (never the token itself). */
+export type IssuedRefreshToken = { token: string; jti: string; expiresAt: Date };
+
 export type Auth = {
   config: AuthConfig;
   keys: AuthKeys;
   issueAccessToken: (p: Principal) => Promise<string>;
-  issueRefreshToken: (userId: string) => Promise<string>;
+  issueRefreshToken: (userId: string) => Promise<IssuedRefreshToken>;
   /** Throws HttpError 401 for anything but a valid, unexpired access token of ours. */
   verifyAccessToken: (token: string) => Promise<Principal>;
+  /**
+   * Checks signature, audience and lifetime only. Whether the token is still live (not used, not revoked) is
+   * the session store's answer (api/src/identity/sessions.ts), shared by every api process.
+   */
   verifyRefreshToken: (token: string) => Promise<RefreshClaims>;
-  /** Logout: the refresh token may not be used again (held until it would have expired anyway). */
-  revokeRefreshToken: (claims: RefreshClaims) => void;
 };
 
 const unauthenticated = () => new HttpError(401, messages.unauthenticated);
@@ -127,14 +146,6 @@ const unauthenticated = () => new HttpError(401, messages.unauthenticated);
 const refreshAudience = (audience: string) => `${audience}#refresh`;
 
 export function createAuth(config: AuthConfig, keys: AuthKeys): Auth {
-  // Per process and in memory: with several api processes a logged-out refresh token stays usable on the
-  // others until it expires. Good enough until sessions get their own store (recorded in ARCHITECTURE.md).
-  const revoked = new Map<string, number>();
-  const pruneRevoked = () => {
-    const now = Date.now() / 1000;
-    for (const [jti, exp] of revoked) if (exp < now) revoked.delete(jti);
-  };
-
   return {
     config,
     keys,
@@ -146,6 +157,8 @@ export function createAuth(config: AuthConfig, keys: AuthKeys): Auth {
         companyCodes: p.companyCodes,
         baId: p.baId,
         app: p.app,
+        activeCompanyCode: p.activeCompanyCode,
+        pwd: p.pwd,
       })
         .setProtectedHeader({ alg: TOKEN_ALG, kid: keys.kid, typ: ACCESS_TOKEN_TYPE })
         .setSubject(p.userId)
@@ -155,16 +168,21 @@ export function createAuth(config: AuthConfig, keys: AuthKeys): Auth {
         .setJti(randomUUID())
         .setExpirationTime(`${config.accessTokenTtlSeconds}s`)
         .sign(keys.privateKey),
-    issueRefreshToken: (userId) =>
-      new SignJWT({})
+    issueRefreshToken: async (userId) => {
+      const jti = randomUUID();
+      const issuedAt = Math.floor(Date.now() / 1000);
+      const exp = issuedAt + config.refreshTokenTtlSeconds;
+      const token = await new SignJWT({})
         .setProtectedHeader({ alg: TOKEN_ALG, kid: keys.kid, typ: REFRESH_TOKEN_TYPE })
         .setSubject(userId)
         .setIssuer(config.issuer)
         .setAudience(refreshAudience(config.audience))
-        .setIssuedAt()
-        .setJti(randomUUID())
-        .setExpirationTime(`${config.refreshTokenTtlSeconds}s`)
-        .sign(keys.privateKey),
+        .setIssuedAt(issuedAt)
+        .setJti(jti)
+        .setExpirationTime(exp)
+        .sign(keys.privateKey);
+      return { token, jti, expiresAt: new Date(exp * 1000) };
+    },
     verifyAccessToken: async (token) => {
       try {
         const { payload } = await jwtVerify(token, keys.publicKey, {
@@ -184,13 +202,14 @@ export function createAuth(config: AuthConfig, keys: AuthKeys): Auth {
           companyCodes: claims.companyCodes,
           baId: claims.baId,
           app: claims.app,
+          activeCompanyCode: claims.activeCompanyCode,
+          pwd: claims.pwd,
         };
       } catch {
         throw unauthenticated();
       }
     },
     verifyRefreshToken: async (token) => {
-      let claims: RefreshClaims;
       try {
         const { payload } = await jwtVerify(token, keys.publicKey, {
           algorithms: [...ALLOWED_ALGS],
@@ -200,29 +219,57 @@ export function createAuth(config: AuthConfig, keys: AuthKeys): Auth {
           requiredClaims: ['exp', 'sub', 'jti'],
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
         });
-        claims = refreshClaimsSchema.parse(payload);
+        return refreshClaimsSchema.parse(payload);
       } catch {
         throw unauthenticated();
       }
-      if (revoked.has(claims.jti)) throw unauthenticated();
-      return claims;
-    },
-    revokeRefreshToken: (claims) => {
-      pruneRevoked();
-      revoked.set(claims.jti, claims.exp);
     },
   };
 }
 
+/**
+ * Whether the user behind a still-valid access token has been blocked since it was issued. Access tokens
+ * live 15 minutes and a block must not wait for them: the status is looked up, cached per user for `ttlMs`
+ * (default 5 s) so a busy client costs one query per few seconds. `forget` drops a user's entry, so the
+ * process that blocks someone refuses their token at once; other api processes follow within the TTL.
+ */
+export type BlockedCheck = { isBlocked: (userId: string) => Promise<boolean>; forget: (userId: string) => void };
+
+const BLOCKED_CACHE_LIMIT = 10_000;
+
+export function createBlockedCheck(lookup: (userId: string) => Promise<boolean>, ttlMs = 5_000): BlockedCheck {
+  const cache = new Map<string, { blocked: boolean; until: number }>();
+  return {
+    isBlocked: async (userId) => {
+      const now = Date.now();
+      const hit = cache.get(userId);
+      if (hit && hit.until > now) return hit.blocked;
+      const blocked = await lookup(userId);
+      // A crude bound: entries are seconds old at most, so starting over costs only a few lookups.
+      if (cache.size >= BLOCKED_CACHE_LIMIT) cache.clear();
+      cache.set(userId, { blocked, until: now + ttlMs });
+      return blocked;
+    },
+    forget: (userId) => {
+      cache.delete(userId);
+    },
+  };
+}
+
+/** The refusal of a blocked user's still-unexpired access token (401: the client ends the session). */
+export const BLOCKED_SESSION = 'Your account has been blocked. Please contact admin team for support';
+
 /** Reads the bearer token, if any, once per request; `requireAuth` decides whether the route needs one. */
-export function authenticate(auth: Auth): RequestHandler {
+export function authenticate(auth: Auth, options: { blocked?: BlockedCheck } = {}): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const header = req.get('authorization');
     if (!header) return next();
     const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header);
     try {
       if (!match?.[1]) throw unauthenticated();
-      res.locals['principal'] = await auth.verifyAccessToken(match[1]);
+      const principal = await auth.verifyAccessToken(match[1]);
+      if (await options.blocked?.isBlocked(principal.userId)) throw new HttpError(401, BLOCKED_SESSION);
+      res.locals['principal'] = principal;
     } catch (err) {
       res.locals['authError'] = err;
     }
@@ -235,6 +282,11 @@ export type AccessRule = {
   roles?: readonly Role[];
   /** The application the route belongs to. */
   app?: Application;
+  /**
+   * Open to a session that must change its password first (GET /api/me, change-password, logout). Every
+   * other route refuses such a session with 403, here and nowhere else.
+   */
+  allowPasswordChange?: boolean;
 };
 
 /** What a route declares about its callers; the route-access test reads it off the first handler. */
@@ -255,6 +307,7 @@ function guard(rule: AccessRule): RequestHandler {
   return (_req, res, next) => {
     const principal = res.locals['principal'] as Principal | undefined;
     if (!principal) return next(res.locals['authError'] ?? unauthenticated());
+    if (principal.pwd !== 'ok' && !rule.allowPasswordChange) return next(new HttpError(403, PASSWORD_CHANGE_REQUIRED));
     if (rule.app && principal.app !== rule.app) return next(new HttpError(403, messages.forbidden));
     if (rule.roles && !principal.roles.some((r) => rule.roles?.includes(r)))
       return next(new HttpError(403, messages.forbidden));

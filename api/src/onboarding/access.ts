@@ -11,6 +11,7 @@ import {
   type OnboardingState,
 } from '../../../domain/src/onboarding';
 import { DomainError } from '../../../domain/src/shared/errors';
+import { ALL_COMPANIES } from '../contract';
 import type { Principal } from '../http/auth';
 
 /**
@@ -35,10 +36,15 @@ export function mayAccessBa(p: Principal, ba: { id: string; companyCode: string 
   return ba.companyCode !== null && p.companyCodes.includes(ba.companyCode);
 }
 
-/** The list scope handed to the read-model queries. */
+/**
+ * The list scope handed to the read-model queries. Staff lists follow the chosen company code (spec 000 §6:
+ * "a specific code is used if chosen (not 'All'), otherwise all the user's codes"); BAs are scoped by BA.
+ */
 export function listScope(p: Principal): { companyCodes: readonly string[]; baId?: string } {
   // A BA user with no BA sees nothing: an id no BA can have keeps the query honest.
   if (isBaCaller(p)) return { companyCodes: p.companyCodes, baId: p.baId ?? '\u0000' };
+  if (p.activeCompanyCode !== ALL_COMPANIES && p.companyCodes.includes(p.activeCompanyCode))
+    return { companyCodes: [p.activeCompanyCode] };
   return { companyCodes: p.companyCodes };
 }
 

@@ -237,9 +237,11 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
 
   router.get('/ba-counts', requireAuth({ roles: STAFF_AND_AUDITOR, app: 'console' }), async (_req, res) => {
     const p = principalOf(res);
+    // The badges count what the lists show: the active company code, or all of the caller's ("All").
+    const { companyCodes } = listScope(p);
     const [counts, myPendingTasks] = await Promise.all([
-      statusCounts(pool, p.companyCodes),
-      countTasks(pool, { roles: p.roles, companyCodes: p.companyCodes, userId: p.userId }),
+      statusCounts(pool, companyCodes),
+      countTasks(pool, { roles: p.roles, companyCodes, userId: p.userId }),
     ]);
     res.json({ ...counts, myPendingTasks } satisfies BaCounts);
   });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { STAFF_ROLES } from '../../../domain/src/identity/roles';
 import { listTasks } from '../../../projections/src/tasks/tasks.queries';
 import { principalOf, requireAuth } from '../http/auth';
+import { listScope } from '../onboarding/access';
 import { parseListQuery, sendList } from '../http/simple-rest';
 
 const TASK_SORT_FIELDS = [
@@ -31,7 +32,8 @@ export function taskRoutes({ pool }: { pool: Pool }): Router {
     });
     const { rows, total } = await listTasks(pool, {
       roles: p.roles,
-      companyCodes: p.companyCodes,
+      // Narrowed like every list: the active company code, or all of the caller's.
+      companyCodes: listScope(p).companyCodes,
       userId: p.userId,
       range,
       sort,

@@ -10,7 +10,8 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/po
 import { claimNamespace, temporalAddress, uniqueTaskQueue, workflowBundle } from '../../../tests/support/temporal';
 import { createWorker } from '../../../workflows/src/worker';
 import { createApp, type AppDeps } from '../app';
-import { generateAuthKeys, type AuthConfig } from '../http/auth';
+import type { Me } from '../contract';
+import { createAuth, generateAuthKeys, refreshCookieName, type Auth, type AuthConfig } from '../http/auth';
 
 /**
  * The whole back end in one test process: a fresh PostgreSQL database, the real Temporal dev server with an
@@ -23,8 +24,14 @@ export type ApiHarness = {
   temporal: Client;
   taskQueue: string;
   authConfig: AuthConfig;
-  /** Signs in through the API and returns the bearer token. */
+  /** The app's signing keys behind the Auth API: tests issue sessions directly (no OTP round trip). */
+  auth: Auth;
+  /** Signs in through the API (password, then the code from the outbox) and returns the bearer token. */
   login: (username: string, password?: string) => Promise<string>;
+  /** The same sign-in, answering the whole session: the SessionResponse body and the refresh cookie. */
+  signIn: (username: string, password?: string) => Promise<{ accessToken: string; user: Me; cookie: string }>;
+  /** The code of the newest message of `template` to `recipient` (default: the sign-in code). */
+  codeSentTo: (recipient: string, template?: string) => Promise<string>;
   stop: () => Promise<void>;
 };
 
@@ -69,7 +76,35 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
     auth: { config: TEST_AUTH_CONFIG, keys },
     log: () => undefined,
     ...overrides,
+    // A captcha a test solves in milliseconds; everything else as configured.
+    identity: { captchaCounterRange: [10, 200], ...overrides.identity },
   });
+
+  const codeSentTo = async (recipient: string, template = 'login-otp') => {
+    const { rows } = await db.pool.query<{ body: string }>(
+      `SELECT body FROM outbox WHERE lower(recipient) = lower($1) AND template = $2 ORDER BY created_at DESC, seq DESC LIMIT 1`,
+      [recipient.trim(), template],
+    );
+    const code = /\b(\d{4,6})\b/.exec(rows[0]?.body ?? '')?.[1];
+    if (!code) throw new Error(`no ${template} message to ${recipient} in the outbox`);
+    return code;
+  };
+
+  const signIn = async (username: string, password = 'Demo@2026') => {
+    const started = await request(app).post('/api/auth/login').send({ username, password });
+    if (started.status !== 200) throw new Error(`login of ${username} failed: ${started.status} ${JSON.stringify(started.body)}`);
+    const challengeId = (started.body as { challengeId: string }).challengeId;
+    const otp = await codeSentTo(username);
+    const res = await request(app).post('/api/auth/login/verify-otp').send({ challengeId, otp });
+    if (res.status !== 200) throw new Error(`sign-in code of ${username} refused: ${res.status} ${JSON.stringify(res.body)}`);
+    const body = res.body as { accessToken: string; user: Me };
+    const cookie =
+      ([] as string[])
+        .concat(res.headers['set-cookie'] ?? [])
+        .find((c) => c.startsWith(`${refreshCookieName(body.user.application)}=`))
+        ?.split(';')[0] ?? '';
+    return { accessToken: body.accessToken, user: body.user, cookie };
+  };
 
   return {
     app,
@@ -78,11 +113,10 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
     temporal,
     taskQueue,
     authConfig: TEST_AUTH_CONFIG,
-    login: async (username, password = 'Demo@2026') => {
-      const res = await request(app).post('/api/auth/login').send({ username, password });
-      if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return (res.body as { accessToken: string }).accessToken;
-    },
+    auth: createAuth(TEST_AUTH_CONFIG, keys),
+    login: async (username, password) => (await signIn(username, password)).accessToken,
+    signIn,
+    codeSentTo,
     stop: async () => {
       worker.shutdown();
       await workerRun;

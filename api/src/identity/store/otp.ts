@@ -95,7 +95,7 @@ export async function issueOtp(pool: Db, issue: IssueOtp): Promise<OtpIssued> {
     await client.query(
       `INSERT INTO otp_challenges (id, purpose, subject, code_hashes, recipients, template, params, digits, ttl_ms,
          expires_at, max_attempts, last_sent_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(secs => $9::double precision / 1000), $10, now())`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::int, now() + make_interval(secs => $9::int / 1000.0), $10, now())`,
       [id, issue.purpose, issue.subject, hashes, issue.channels, issue.template, issue.params ?? {}, issue.digits, issue.ttlMs, OTP_MAX_ATTEMPTS],
     );
     await enqueueMessages(client, messages);
@@ -135,8 +135,17 @@ async function unusable(pool: Db, id: string, purpose: OtpPurpose): Promise<Excl
  * Checks the codes given for every channel of the challenge. Each call counts as one try, taken atomically
  * before the comparison, so parallel guesses cannot exceed the limit; a correct answer consumes the challenge
  * (a double click gets 'used', never a second success).
+ *
+ * `anyChannel`: one code proves the challenge when it matches the code of ANY of its channels (sign-in: the
+ * user types the code from the SMS or from the e-mail, whichever arrived), still as one try.
  */
-export async function verifyOtp(pool: Db, challengeId: string, purpose: OtpPurpose, codes: Partial<Record<OtpChannel, string>>): Promise<OtpCheck> {
+export async function verifyOtp(
+  pool: Db,
+  challengeId: string,
+  purpose: OtpPurpose,
+  codes: Partial<Record<OtpChannel, string>>,
+  options: { anyChannel?: boolean } = {},
+): Promise<OtpCheck> {
   const reason = await unusable(pool, challengeId, purpose);
   if (reason) return { ok: false, reason };
   const { rows } = await pool.query<ChallengeRow>(
@@ -148,12 +157,13 @@ export async function verifyOtp(pool: Db, challengeId: string, purpose: OtpPurpo
   const row = rows[0];
   if (!row) return { ok: false, reason: (await unusable(pool, challengeId, purpose)) ?? 'expired' };
   const channels = Object.keys(row.code_hashes) as OtpChannel[];
-  const allMatch = channels.every((channel) => {
+  const matches = (channel: OtpChannel) => {
     const given = codes[channel];
     const stored = row.code_hashes[channel];
     return typeof given === 'string' && stored !== undefined && sameHash(hashCode(challengeId, channel, given.trim()), stored);
-  });
-  if (!allMatch) {
+  };
+  const accepted = options.anyChannel ? channels.some(matches) : channels.every(matches);
+  if (!accepted) {
     const attemptsLeft = row.max_attempts - row.attempts;
     return attemptsLeft > 0 ? { ok: false, reason: 'wrong', attemptsLeft } : { ok: false, reason: 'locked' };
   }
