@@ -1,0 +1,77 @@
+import { handleCommand } from '../../../domain/src/event-store/handle-command';
+import type { EventStore } from '../../../domain/src/event-store/port';
+import { userDecider, userStreamId, type RegisterUser } from '../../../domain/src/identity/users';
+import type { RegistrationCommand } from '../../../domain/src/registration/commands';
+import { registrationDecider } from '../../../domain/src/registration/decide';
+import { registrationStreamId, type RegistrationEvent } from '../../../domain/src/registration/events';
+import { DomainError } from '../../../domain/src/shared/errors';
+import type { Actor } from '../../../domain/src/shared/events';
+import { refusalFailure } from '../onboarding/refusal';
+
+/** What every registration activity needs to write its events with complete metadata. */
+type CommandContext = {
+  actor: Actor;
+  /** Chosen by the workflow (deterministically): event ids derive from it, so a retry appends nothing new. */
+  commandId: string;
+  correlationId: string;
+  requestId: string | null;
+  workflowId: string;
+  companyCode: string;
+  /** Decision time (ISO), taken in workflow code so every attempt writes the same event. */
+  at: string;
+};
+
+export type HandleRegistrationCommandArgs = CommandContext & { registrationId: string; command: RegistrationCommand };
+export type HandleRegistrationCommandResult = { events: RegistrationEvent[]; lastGlobalPosition: number };
+
+export type RegisterBaAdminArgs = CommandContext & { command: RegisterUser };
+export type RegisterBaAdminResult = { lastGlobalPosition: number };
+
+const metadataOf = (args: CommandContext) => ({
+  actor: args.actor,
+  at: args.at,
+  companyCode: args.companyCode,
+  correlationId: args.correlationId,
+  causationId: null,
+  workflowId: args.workflowId,
+  requestId: args.requestId,
+  commandId: args.commandId,
+});
+
+/** A refusal is an answer (non-retryable); anything else (database down, concurrent append) is retried. */
+async function refusalsAsFailures<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw refusalFailure(error);
+    throw error;
+  }
+}
+
+export function createRegistrationActivities({ store }: { store: EventStore }) {
+  return {
+    /** Runs one registration command through the decider against the registration's stream. */
+    async handleRegistrationCommand(args: HandleRegistrationCommandArgs): Promise<HandleRegistrationCommandResult> {
+      return refusalsAsFailures(async () => {
+        const stream = registrationStreamId(args.registrationId);
+        const result = await handleCommand(store, stream, registrationDecider, args.command, metadataOf(args));
+        return { events: result.events, lastGlobalPosition: result.lastGlobalPosition };
+      });
+    },
+
+    /**
+     * Registers the BA Admin account on its own stream. The user id is derived from the e-mail, so the stream's
+     * "must not exist" check is what keeps one account per address: an address taken since the API checked is
+     * refused as a conflict. A retry (same command id) finds its own event and appends nothing.
+     */
+    async registerBaAdminUser(args: RegisterBaAdminArgs): Promise<RegisterBaAdminResult> {
+      return refusalsAsFailures(async () => {
+        const stream = userStreamId(args.command.userId);
+        const result = await handleCommand(store, stream, userDecider, args.command, metadataOf(args));
+        return { lastGlobalPosition: result.lastGlobalPosition };
+      });
+    },
+  };
+}
+
+export type RegistrationActivities = ReturnType<typeof createRegistrationActivities>;

@@ -1,0 +1,138 @@
+import {
+  WithStartWorkflowOperation,
+  WorkflowFailedError,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  type Client,
+  type WorkflowHandle,
+} from '@temporalio/client';
+import { decide, registrationMessages } from '../../../domain/src/registration/decide';
+import type { RegistrationState } from '../../../domain/src/registration/state';
+import { DomainError } from '../../../domain/src/shared/errors';
+import { domainErrorFrom } from '../onboarding/refusal';
+import {
+  awaitStartedUpdate,
+  completeUpdate,
+  registrationWorkflowId,
+  stateQuery,
+  type CompleteArgs,
+  type CompleteResult,
+  type RegistrationInput,
+  type RegistrationUpdateResult,
+} from './messages';
+// Type only: the API must not load workflow code.
+import type { registrationWorkflow } from './workflow';
+
+type RegistrationWorkflow = typeof registrationWorkflow;
+
+/**
+ * Starts the registration's lifecycle and answers once RegistrationStarted is stored, so the verify call that
+ * follows always finds it. Update-with-start does both in one round trip; a retried start joins the running
+ * lifecycle.
+ */
+export async function startRegistration(
+  client: Client,
+  taskQueue: string,
+  input: RegistrationInput,
+): Promise<RegistrationUpdateResult> {
+  const workflowId = registrationWorkflowId(input.registrationId);
+  const startWorkflowOperation = new WithStartWorkflowOperation<RegistrationWorkflow>('registrationWorkflow', {
+    workflowId,
+    taskQueue,
+    args: [input],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+  });
+  try {
+    return await client.workflow.executeUpdateWithStart(awaitStartedUpdate, { startWorkflowOperation });
+  } catch (error) {
+    if (error instanceof WorkflowUpdateFailedError) {
+      // The run ended before the registration existed: its start was refused.
+      throw domainErrorFrom(error.cause) ?? (await failureOf(client.workflow.getHandle(workflowId))) ?? error;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Completes the registration (both codes matched): the BA Admin user, RegistrationCompleted and the BA's
+ * onboarding lifecycle. `updateId` identifies this verification, so the same verification sent twice is one
+ * completion with one answer (see `findCompletion`).
+ */
+export async function completeRegistration(
+  client: Client,
+  registrationId: string,
+  args: CompleteArgs,
+  updateId: string,
+): Promise<CompleteResult> {
+  const handle = client.workflow.getHandle<RegistrationWorkflow>(registrationWorkflowId(registrationId));
+  try {
+    return await handle.executeUpdate(completeUpdate, { updateId, args: [args] });
+  } catch (error) {
+    if (error instanceof WorkflowUpdateFailedError) throw domainErrorFrom(error.cause) ?? error;
+    if (error instanceof WorkflowNotFoundError) throw await closedRefusal(handle);
+    throw error;
+  }
+}
+
+/**
+ * The answer of a completion already sent under `updateId` (waiting for it if it is still running), or null
+ * when there is none: no such update, it was refused, or the lifecycle does not exist. Lets a repeated verify
+ * (a double click, a retried request) answer as the first one did instead of completing twice.
+ */
+export async function findCompletion(
+  client: Client,
+  registrationId: string,
+  updateId: string,
+): Promise<CompleteResult | null> {
+  const handle = client.workflow.getHandle<RegistrationWorkflow>(registrationWorkflowId(registrationId));
+  try {
+    return await handle.getUpdateHandle<CompleteResult>(updateId).result();
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError || error instanceof WorkflowUpdateFailedError) return null;
+    throw error;
+  }
+}
+
+/** The lifecycle's current state (a closed run still answers), or null when there is no such registration. */
+export async function getRegistrationState(client: Client, registrationId: string): Promise<RegistrationState | null> {
+  try {
+    const state = await client.workflow.getHandle(registrationWorkflowId(registrationId)).query(stateQuery);
+    return state.status === 'none' ? null : state;
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return null;
+    throw error;
+  }
+}
+
+/** Updates cannot reach a closed run: say why it closed (expired or completed), as the decider would. */
+async function closedRefusal(handle: WorkflowHandle<RegistrationWorkflow>): Promise<DomainError> {
+  const state = await handle.query(stateQuery).catch((e: unknown) => {
+    if (e instanceof WorkflowNotFoundError) return null;
+    throw e;
+  });
+  if (!state) return new DomainError('not_found', registrationMessages.notFound);
+  const refused = decide({ type: 'CompleteRegistration', baId: '-', userId: '-' }, state);
+  return refused instanceof DomainError ? refused : new DomainError('rule', registrationMessages.expired);
+}
+
+/** The refusal a failed run ended with, as a DomainError, if that is why it failed. */
+async function failureOf(handle: WorkflowHandle): Promise<DomainError | null> {
+  const { status } = await handle.describe();
+  if (status.name !== 'FAILED') return null;
+  try {
+    await handle.result();
+    return null;
+  } catch (error) {
+    if (!(error instanceof WorkflowFailedError)) return null;
+    let cause: unknown = error.cause;
+    while (cause instanceof Error) {
+      const domain = domainErrorFrom(cause);
+      if (domain) return domain;
+      cause = cause.cause;
+    }
+    return null;
+  }
+}
+
+export type { CompleteArgs, CompleteResult, RegistrationInput };
