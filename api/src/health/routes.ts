@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import type { EventStore } from '../../../domain/src/event-store/port';
 import { projectorLag } from '../../../projections/src/runner';
+import { publicRoute } from '../http/auth';
 
 /**
  * GET /health, without authentication (load balancers and the supervisor call it): each dependency is
@@ -83,7 +84,7 @@ export async function checkHealth(checks: HealthChecks, timeoutMs = HEALTH_TIMEO
 
 export function healthRoutes(checks: HealthChecks): Router {
   const router = Router();
-  router.get('/health', async (_req, res) => {
+  router.get('/health', publicRoute(), async (_req, res) => {
     const report = await checkHealth(checks);
     res.setHeader('Cache-Control', 'no-store');
     res.status(report.status === 'ok' ? 200 : 503).json(report);

@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { CITIES, COMPANIES, SERVICES, STATES } from '../../../domain/src/masters/catalog';
+import { BA_DEPARTMENTS, CITIES, COMPANIES, SERVICES, STATES } from '../../../domain/src/masters/catalog';
 import { DomainError } from '../../../domain/src/shared/errors';
-import { requireAuth } from '../http/auth';
+import { publicRoute, requireAuth } from '../http/auth';
 import { intFilter, parseListQuery, sendList, type ListQuery } from '../http/simple-rest';
 
 /**
@@ -83,7 +83,8 @@ export function masterRoutes(): Router {
   router.get('/cities/:id', signedIn, oneRoute(CITIES, 'City'));
   router.get('/services', signedIn, listRoute('services', ['id', 'name', 'slug'], () => SERVICES));
   router.get('/services/:id', signedIn, oneRoute(SERVICES, 'Service'));
-  router.get('/companies', listRoute('companies', ['id', 'name', 'companyCode'], () => companies));
-  router.get('/companies/:id', oneRoute(companies, 'Company'));
+  router.get('/ba-departments', signedIn, listRoute('ba-departments', ['id', 'name'], () => BA_DEPARTMENTS));
+  router.get('/companies', publicRoute(), listRoute('companies', ['id', 'name', 'companyCode'], () => companies));
+  router.get('/companies/:id', publicRoute(), oneRoute(companies, 'Company'));
   return router;
 }

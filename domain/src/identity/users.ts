@@ -31,6 +31,8 @@ export type RegisterUser = {
   applications?: readonly { appId: string; roleName: string }[];
   /** Set for accounts someone else created: the first sign-in must choose a password. */
   mustChangePassword?: boolean;
+  /** A child Bill-Hub user: the GST state (catalogue id) it bills for, one per state and BA. */
+  billHubStateId?: number | null;
 };
 export type ChangePassword = { type: 'ChangePassword'; passwordHash: string; reason: PasswordChangeReason };
 export type BlockUser = { type: 'BlockUser'; reason: string };
@@ -63,6 +65,8 @@ export type UserRegistered = DomainEvent<
     department?: string | null;
     applications?: AppAccess[];
     mustChangePassword?: boolean;
+    /** Only on child Bill-Hub users' events (absent elsewhere, read as null). */
+    billHubStateId?: number;
   }
 >;
 export type UserPasswordChanged = DomainEvent<
@@ -163,6 +167,7 @@ const registerSchema = z.object({
   companyCodes,
   mobileNo: fields.mobile.nullable().optional(),
   department: fields.text.nullable().optional(),
+  billHubStateId: z.number().int().positive().nullable().optional(),
 });
 
 const updateSchema = z.object({
@@ -290,6 +295,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
             department: parsed.data.department ?? null,
             applications: access.applications,
             mustChangePassword: command.mustChangePassword ?? false,
+            // Only a BA's child Bill-Hub user bills for a state; the key is left out everywhere else.
+            ...(isBa && parsed.data.billHubStateId ? { billHubStateId: parsed.data.billHubStateId } : {}),
           },
         },
       ];

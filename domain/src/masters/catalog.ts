@@ -41,6 +41,25 @@ export const COMPANIES = [
   { companyCode: '2000', name: 'MLL Freight Services' },
 ] as const;
 
+/**
+ * The departments a BA user belongs to (spec 000 §3 "BA users table columns": department; §7 GET
+ * /master/ba-departments). The old list is not shown: these are the functions of a transport business a
+ * BA Admin hands work to. Ids are stable; events store the name.
+ */
+export type BaDepartment = { id: number; name: string };
+export const BA_DEPARTMENTS: readonly BaDepartment[] = [
+  { id: 1, name: 'Operations' },
+  { id: 2, name: 'Accounts' },
+  { id: 3, name: 'Finance' },
+  { id: 4, name: 'Sales' },
+  { id: 5, name: 'Management' },
+  { id: 6, name: 'Fleet' },
+  { id: 7, name: 'Compliance' },
+  { id: 8, name: 'IT' },
+];
+
 export const cityById = (id: number | null | undefined): City | undefined => CITIES.find((c) => c.id === id);
 export const stateById = (id: number | null | undefined): State | undefined => STATES.find((s) => s.id === id);
 export const serviceById = (id: number | null | undefined): Service | undefined => SERVICES.find((s) => s.id === id);
+export const baDepartmentByName = (name: string | null | undefined): BaDepartment | undefined =>
+  BA_DEPARTMENTS.find((d) => d.name === name);

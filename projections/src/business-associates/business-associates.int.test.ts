@@ -289,3 +289,46 @@ describe('listBusinessAssociates', () => {
     expect(capped.total).toBe(126);
   });
 });
+
+describe('registered contact on the BA list', () => {
+  it('shows the e-mail id and mobile a BA registered with, in list rows and the single read, and finds it by them', async () => {
+    // Given a BA that has registered but filled nothing in, and one that has
+    await ba.create('fresh');
+    await ba.create('filled');
+    await ba.save('filled');
+    await project();
+
+    // Then both carry what they registered with, so staff recognise the fresh one without a company name
+    const { rows } = await listBusinessAssociates(db.pool, { companyCodes: ['1000'], filter: {}, sort: { field: 'id', order: 'ASC' } });
+    expect(rows.map((r) => [r.id, r.companyName, r.registeredEmail, r.registeredMobile, r.companyCode])).toEqual([
+      ['filled', 'Acme Logistics', 'filled@demo.test', '9876543210', '1000'],
+      ['fresh', null, 'fresh@demo.test', '9876543210', '1000'],
+    ]);
+    expect(await getBusinessAssociate(db.pool, 'fresh')).toMatchObject({
+      registeredEmail: 'fresh@demo.test',
+      registeredMobile: '9876543210',
+    });
+
+    // And the search box finds a BA by its registered e-mail id or mobile as well as by its name
+    const search = async (q: string) =>
+      (await listBusinessAssociates(db.pool, { companyCodes: ['1000'], filter: { q } })).rows.map((r) => r.id).sort();
+    expect(await search('FRESH@demo')).toEqual(['fresh']);
+    expect(await search('98765')).toEqual(['filled', 'fresh']);
+    expect(await search('acme')).toEqual(['filled']);
+  });
+
+  it('keeps the registered contact when later events rewrite the row, and when pages are applied again', async () => {
+    await ba.create('kept');
+    await project();
+    await ba.save('kept');
+    await ba.submit('kept');
+    await project();
+    applied = 0;
+    await project();
+    expect(await getBusinessAssociate(db.pool, 'kept')).toMatchObject({
+      status: 'inprogress',
+      registeredEmail: 'kept@demo.test',
+      registeredMobile: '9876543210',
+    });
+  });
+});

@@ -48,6 +48,9 @@ export type BaRecord = {
   remarks: string | null;
   welcome_message: string | null;
   overdue: boolean;
+  /** What the BA registered with: staff recognise a BA by these before it has filled anything in. */
+  registered_email: string | null;
+  registered_mobile: string | null;
   created_at: string;
   submitted_at: string | null;
   updated_at: string;
@@ -75,6 +78,8 @@ const COLUMNS = [
   { name: 'remarks', type: 'text' },
   { name: 'welcome_message', type: 'text' },
   { name: 'overdue', type: 'boolean' },
+  { name: 'registered_email', type: 'text' },
+  { name: 'registered_mobile', type: 'text' },
   { name: 'created_at', type: 'timestamptz' },
   { name: 'submitted_at', type: 'timestamptz' },
   { name: 'updated_at', type: 'timestamptz' },
@@ -130,6 +135,9 @@ CREATE TABLE IF NOT EXISTS ${ba} (
   last_position bigint NOT NULL,
   CONSTRAINT ${ba}_pkey PRIMARY KEY (id)
 );
+-- Added with the identity capability; ADD COLUMN keeps data folders made before it usable (a rebuild fills them).
+ALTER TABLE ${ba} ADD COLUMN IF NOT EXISTS registered_email text;
+ALTER TABLE ${ba} ADD COLUMN IF NOT EXISTS registered_mobile text;
 -- Sort indexes end in id, the list's tie-breaker: without it every page sorted all matching rows.
 DROP INDEX IF EXISTS ${ba}_status_idx;
 DROP INDEX IF EXISTS ${ba}_updated_idx;
@@ -191,6 +199,8 @@ export function evolveRow(row: BaRecord | undefined, stored: StoredEvent, event:
       remarks: null,
       welcome_message: null,
       overdue: false,
+      registered_email: event.data.email,
+      registered_mobile: event.data.mobileNo,
       created_at: at,
       submitted_at: null,
       updated_at: at,

@@ -22,6 +22,9 @@ export type BusinessAssociateRow = {
   remarks: string | null;
   welcomeMessage: string | null;
   overdue: boolean;
+  /** The e-mail id and mobile number the BA registered with (shown until it has a company name). */
+  registeredEmail: string | null;
+  registeredMobile: string | null;
   createdAt: string;
   submittedAt: string | null;
   updatedAt: string;
@@ -35,7 +38,7 @@ export type BaListFilter = {
   /** A status value, or one of the spec's list filters / tab names (see STATUS_FILTERS). */
   status?: string;
   stage?: number | string;
-  /** Company name contains (case-insensitive). */
+  /** Company name, registered e-mail id or registered mobile number contains (case-insensitive). */
   q?: string;
   /** Company name starts with (case-insensitive; served by an index). */
   companyName?: string;
@@ -125,7 +128,7 @@ const isoColumn = (column: string) =>
 /** What a list page carries: everything but the full company details, which only the BA's own page needs. */
 const LIST_COLUMNS = `id, company_code, status, stage, company_name, pan_number, contact_person_name,
   contact_person_mobile_number, city_id, city_name, state_id, state_name, service_id, service_name, submission,
-  remarks, welcome_message, overdue, ${isoColumn('created_at')}, ${isoColumn('submitted_at')}, ${isoColumn('updated_at')}`;
+  remarks, welcome_message, overdue, registered_email, registered_mobile, ${isoColumn('created_at')}, ${isoColumn('submitted_at')}, ${isoColumn('updated_at')}`;
 const ROW_COLUMNS = `${LIST_COLUMNS}, details`;
 
 /** A row as the list and single reads select it: the stored record, with times as ISO text. */
@@ -155,6 +158,8 @@ const toListRow = (r: DbRow): BusinessAssociateListRow => ({
   remarks: r.remarks,
   welcomeMessage: r.welcome_message,
   overdue: r.overdue,
+  registeredEmail: r.registered_email,
+  registeredMobile: r.registered_mobile,
   createdAt: r.created_at_iso,
   submittedAt: r.submitted_at_iso,
   updatedAt: r.updated_at_iso,
@@ -259,7 +264,11 @@ export async function listBusinessAssociates(
   };
   if (query.baId !== undefined) narrowBy(`id = ${param(query.baId)}`);
   const q = text(filter.q);
-  if (q !== undefined) narrowBy(`company_name ILIKE ${param(`%${likeEscape(q)}%`)}`);
+  if (q !== undefined) {
+    // A BA that has filled nothing in yet is found by what it registered with.
+    const like = param(`%${likeEscape(q)}%`);
+    narrowBy(`(company_name ILIKE ${like} OR registered_email ILIKE ${like} OR registered_mobile ILIKE ${like})`);
+  }
   const name = text(filter.companyName);
   if (name !== undefined) narrowBy(`lower(company_name) LIKE ${param(`${likeEscape(name.toLowerCase())}%`)}`);
   const pan = text(filter.panNumber);

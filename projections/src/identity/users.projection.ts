@@ -37,6 +37,7 @@ export const usersProjection: Projection = {
     ALTER TABLE ${t('users')} ADD COLUMN IF NOT EXISTS must_change_password boolean NOT NULL DEFAULT false;
     ALTER TABLE ${t('users')} ADD COLUMN IF NOT EXISTS blocked_reason text;
     ALTER TABLE ${t('users')} ADD COLUMN IF NOT EXISTS updated_at timestamptz;
+    ALTER TABLE ${t('users')} ADD COLUMN IF NOT EXISTS bill_hub_state_id integer;
     CREATE INDEX IF NOT EXISTS ${t('users')}_ba_id_idx ON ${t('users')} (ba_id) WHERE ba_id IS NOT NULL;
     CREATE INDEX IF NOT EXISTS ${t('users')}_mobile_idx ON ${t('users')} (mobile_no) WHERE mobile_no IS NOT NULL;
   `,
@@ -58,8 +59,8 @@ export const usersProjection: Projection = {
             `INSERT INTO ${users}
                (id, username, name, password_hash, roles, company_codes, ba_id, created_at, stream_version,
                 global_position, mobile_no, department, kind, status, applications, password_history,
-                password_changed_at, must_change_password, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'active', $14, ARRAY[$4], $8, $15, $8)
+                password_changed_at, must_change_password, updated_at, bill_hub_state_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'active', $14, ARRAY[$4], $8, $15, $8, $16)
              ON CONFLICT DO NOTHING`,
             [
               d.userId,
@@ -77,6 +78,7 @@ export const usersProjection: Projection = {
               d.roles.some(isBaRole) ? 'ba' : 'staff',
               JSON.stringify(d.applications ?? defaultAccess(d.roles)),
               d.mustChangePassword ?? false,
+              d.billHubStateId ?? null,
             ],
           );
           break;

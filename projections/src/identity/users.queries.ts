@@ -23,6 +23,8 @@ export type UserRecord = {
   applications: AppAccess[];
   companyCodes: string[];
   baId: string | null;
+  /** A child Bill-Hub user's GST state (catalogue id); null for everyone else. */
+  billHubStateId: number | null;
   createdAt: string;
   version: number;
 };
@@ -43,6 +45,7 @@ type Row = {
   applications: AppAccess[];
   company_codes: string[];
   ba_id: string | null;
+  bill_hub_state_id: number | null;
   created_at: string;
   stream_version: number;
 };
@@ -63,6 +66,7 @@ const toUser = (r: Row): UserRecord => ({
   applications: r.applications,
   companyCodes: r.company_codes,
   baId: r.ba_id,
+  billHubStateId: r.bill_hub_state_id,
   createdAt: r.created_at,
   version: r.stream_version,
 });
@@ -71,7 +75,7 @@ const toUser = (r: Row): UserRecord => ({
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const columns = `id, username, name, password_hash, password_history, ${iso('password_changed_at')} AS password_changed_at,
   must_change_password, mobile_no, department, kind, status, roles, applications, company_codes, ba_id,
-  ${iso('created_at')} AS created_at, stream_version`;
+  bill_hub_state_id, ${iso('created_at')} AS created_at, stream_version`;
 
 /** Usernames are lower-cased e-mail addresses; the lookup is case-insensitive for the caller's sake. */
 export async function findUserByUsername(db: Db, username: string): Promise<UserRecord | null> {
@@ -108,6 +112,8 @@ export type UserListQuery = {
   status?: UserStatus;
   role?: string;
   appId?: string;
+  /** true: only child Bill-Hub users; false: everyone but them. */
+  billHub?: boolean;
   q?: string;
   ids?: readonly string[];
   sort: { field: UserSortField; order: SortOrder };
@@ -127,6 +133,7 @@ export async function listUsers(db: Pool | Db, query: UserListQuery): Promise<{ 
   if (query.status) add((p) => `status = ${p}`, query.status);
   if (query.role) add((p) => `${p} = ANY(roles)`, query.role);
   if (query.appId) add((p) => `applications @> jsonb_build_array(jsonb_build_object('appId', ${p}::text))`, query.appId);
+  if (query.billHub !== undefined) where.push(`bill_hub_state_id IS ${query.billHub ? 'NOT ' : ''}NULL`);
   if (query.ids) add((p) => `id = ANY(${p}::text[])`, query.ids);
   if (query.q) add((p) => `(name ILIKE ${p} OR username ILIKE ${p} OR mobile_no ILIKE ${p})`, `%${likeEscape(query.q)}%`);
   const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';

@@ -1,0 +1,248 @@
+import express, { type Express } from 'express';
+import request from 'supertest';
+import { ALL_ROLES, isBaRole, type Role } from '../../domain/src/identity/roles';
+import type { UserRecord } from '../../projections/src/identity/users.queries';
+import { publicRoute, requireAuth, type RouteAccess } from '../../api/src/http/auth';
+import { startApiHarness, type ApiHarness } from '../../api/src/testing/harness';
+import { addBa, addUser, sessionOf, type TestBa } from '../../api/src/users/testing';
+
+/**
+ * Every route of the app, called by every kind of caller. A route must declare who may call it
+ * (`requireAuth(rule)` or `publicRoute()` as its first handler); the declaration is then held against
+ * what the route actually does:
+ *
+ * - anonymous callers and blocked users (with an access token issued before the block) get 401;
+ * - a signed-in caller the rule does not admit (wrong roles or application, or a session that must change
+ *   its password first) gets 403;
+ * - a caller the rule admits but who belongs to another BA or another company code never gets a 2xx on a
+ *   route whose path names BA "A"'s resources.
+ *
+ * Write routes are called with an empty body: for admitted callers 400/404/409/422 are fine; what must never
+ * happen is a 2xx for a caller the declaration does not admit.
+ */
+jest.setTimeout(300_000);
+
+type Found = { method: string; path: string; access: RouteAccess | undefined };
+
+type Layer = {
+  route?: { path: string | string[]; methods: Record<string, boolean>; stack: { handle: unknown }[] };
+  handle: { stack?: Layer[] };
+  rawPath?: string | string[];
+};
+
+/** Walks the app's router and the routers mounted in it (api under /api, each capability's router inside). */
+function collectRoutes(app: Express): Found[] {
+  const found: Found[] = [];
+  const join = (prefix: string, path: string) => (path === '/' ? prefix || '/' : `${prefix}${path}`);
+  const walk = (stack: readonly Layer[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+        const first = layer.route.stack[0]?.handle as { access?: RouteAccess } | undefined;
+        for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all'))
+          for (const path of paths) found.push({ method: method.toUpperCase(), path: join(prefix, path), access: first?.access });
+      } else if (Array.isArray(layer.handle.stack)) {
+        const mount = typeof layer.rawPath === 'string' ? layer.rawPath : '/';
+        walk(layer.handle.stack, mount === '/' ? prefix : `${prefix}${mount}`);
+      }
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
+  return found;
+}
+
+type Caller = {
+  name: string;
+  headers: Record<string, string>;
+  anonymous?: boolean;
+  blocked?: boolean;
+  roles: Role[];
+  app: 'console' | 'portal' | null;
+  mustChangePassword?: boolean;
+  /** Of another BA or another company code than BA "A": admitted by role, never to A's resources. */
+  foreign?: boolean;
+};
+
+const admits = (access: Exclude<RouteAccess, 'public'>, c: Caller): boolean =>
+  !c.anonymous &&
+  !c.blocked &&
+  (!c.mustChangePassword || access.allowPasswordChange === true) &&
+  (!access.app || access.app === c.app) &&
+  (!access.roles || c.roles.some((r) => access.roles?.includes(r)));
+
+let h: ApiHarness;
+let routes: Found[];
+const callers: Caller[] = [];
+/** Path parameter values per resource (the path segment before the parameter): BA "A"'s records. */
+const ids: Record<string, string> = {};
+/** Resources whose ids are not BA "A"'s (reference data), so foreign callers may read them. */
+const UNSCOPED = new Set(['states', 'cities', 'services', 'companies', 'ba-departments']);
+
+async function caller(name: string, user: UserRecord, extra: Partial<Caller> = {}): Promise<Caller> {
+  const session = await sessionOf(h, user);
+  const roles = user.roles;
+  return { name, headers: session.auth, roles, app: roles.some(isBaRole) ? 'portal' : 'console', ...extra };
+}
+
+beforeAll(async () => {
+  h = await startApiHarness('route-access');
+  routes = collectRoutes(h.app);
+
+  const a: TestBa = await addBa(h, 'a');
+  const b: TestBa = await addBa(h, 'b');
+  const staff = (role: Role, codes = ['1000'], email = `${role.replace(/[^A-Za-z]/g, '').toLowerCase()}.${codes.join('-')}@route.test`) =>
+    addUser(h, { email, roles: [role], companyCodes: codes });
+
+  // One signed-in user per role, all of company code 1000; the BA roles are BA "A"'s.
+  const baUserA = await addUser(h, { email: 'user@a.route.test', roles: ['BA User'], baId: a.baId });
+  for (const role of ALL_ROLES) {
+    if (role === 'BA Admin') callers.push(await caller('BA Admin of A', a.admin));
+    else if (role === 'BA User') callers.push(await caller('BA User of A', baUserA));
+    else callers.push(await caller(role, await staff(role)));
+  }
+  // Another BA, and staff of another company code, admitted by role but never to A's records.
+  const baUserB = await addUser(h, { email: 'user@b.route.test', roles: ['BA User'], baId: b.baId });
+  callers.push(await caller('BA Admin of B', b.admin, { foreign: true }));
+  callers.push(await caller('BA User of B', baUserB, { foreign: true }));
+  for (const role of ['MLL-ADMIN', 'MLL Procurement', 'MLL Commercial', 'Auditor', 'BA Engagement Manager'] as const)
+    callers.push(await caller(`${role} of 2000`, await staff(role, ['2000']), { foreign: true }));
+  // A first sign-in: may only change its password.
+  const firstLogin = await addUser(h, { email: 'first.login@route.test', roles: ['MLL-ADMIN'], mustChangePassword: true });
+  callers.push(await caller('MLL-ADMIN who must change the password', firstLogin, { mustChangePassword: true }));
+  // Blocked after its token was issued (and used, so a cached "active" status is there to be forgotten).
+  const doomed = await staff('MLL-ADMIN', ['1000'], 'blocked.admin@route.test');
+  const blocked = await caller('blocked MLL-ADMIN', doomed, { blocked: true });
+  expect((await request(h.app).get('/api/me').set(blocked.headers)).status).toBe(200);
+  const admin = callers.find((c) => c.name === 'MLL-ADMIN');
+  const block = await request(h.app).post(`/api/users/${doomed.id}/block`).set(admin?.headers ?? {}).send({ reason: 'Route-access test' });
+  expect(block.status).toBe(200);
+  callers.push(blocked);
+  callers.push({ name: 'anonymous', headers: {}, anonymous: true, roles: [], app: null });
+  // Foreign callers go first on each route: a write that wrongly succeeded for them must not be hidden by
+  // an admitted caller having made the same change a moment earlier (a second block is refused anyway).
+  callers.sort((x, y) => Number(y.foreign ?? false) - Number(x.foreign ?? false));
+
+  // The records the path parameters point at: BA "A", and users of A and of company code 1000 that no
+  // caller is (a write that succeeds for an admitted caller changes them, not a caller).
+  ids['business-associates'] = a.baId;
+  ids['users'] = (await staff('MLL Operations', ['1000'], 'victim.staff@route.test')).id;
+  ids['ba-users'] = (await addUser(h, { email: 'victim@a.route.test', roles: ['BA User'], baId: a.baId })).id;
+  ids['bill-hub-users'] = (
+    await addUser(h, {
+      email: 'billhub@a.route.test',
+      applications: [{ appId: 'BillHub', roleName: 'BA User' }],
+      baId: a.baId,
+      billHubStateId: 27,
+    })
+  ).id;
+  Object.assign(ids, { states: '27', cities: '2701', services: '1', companies: '1000' });
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** The path with its parameters filled in, and whether it names BA "A"'s records. */
+function target(path: string): { url: string; scoped: boolean } {
+  let scoped = false;
+  const segments = path.split('/');
+  const url = segments
+    .map((segment, i) => {
+      if (!segment.startsWith(':')) return segment;
+      const resource = segments.slice(0, i).reverse().find((s) => s !== '' && !s.startsWith(':')) ?? '';
+      if (!UNSCOPED.has(resource)) scoped = true;
+      // Unknown resources get BA "A"'s id and count as A's: the safe assumption for a new route.
+      return encodeURIComponent(ids[resource] ?? ids['business-associates'] ?? 'x');
+    })
+    .join('/');
+  return { url, scoped };
+}
+
+async function call(method: string, url: string, headers: Record<string, string>) {
+  const req = request(h.app)[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch'](url).set(headers);
+  return method === 'GET' || method === 'HEAD' ? req : req.send({});
+}
+
+describe('route access', () => {
+  it('reports a route without a declaration, however deeply its router is mounted', () => {
+    const inner = express.Router();
+    inner.get('/open', (_req, res) => res.end());
+    inner.post('/guarded/:id', requireAuth({ roles: ['MLL-ADMIN'] }), (_req, res) => res.end());
+    const outer = express.Router();
+    outer.use(inner);
+    outer.get('/', publicRoute(), (_req, res) => res.end());
+    const app = express();
+    app.use('/api', outer);
+    expect(collectRoutes(app)).toEqual([
+      { method: 'GET', path: '/api/open', access: undefined },
+      { method: 'POST', path: '/api/guarded/:id', access: { roles: ['MLL-ADMIN'] } },
+      { method: 'GET', path: '/api', access: 'public' },
+    ]);
+  });
+
+  it('finds the routes of every capability, through the routers mounted under /api', () => {
+    const names = routes.map((r) => `${r.method} ${r.path}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'GET /health',
+        'GET /api/me',
+        'POST /api/auth/login',
+        'GET /api/business-associates/:id',
+        'POST /api/business-associates/:id/approve',
+        'GET /api/users',
+        'POST /api/users/:id/block',
+        'PUT /api/ba-users/:id',
+        'POST /api/bill-hub-users',
+        'GET /api/ba-departments',
+      ]),
+    );
+  });
+
+  it('every route declares who may call it (requireAuth or publicRoute first)', () => {
+    const undeclared = routes.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.path}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('answers each caller as the route’s declaration says: 401, 403, never a 2xx it does not grant', async () => {
+    const violations: string[] = [];
+    const refused = { unauthenticated: 0, forbidden: 0, foreign: 0 };
+    for (const route of routes) {
+      if (route.access === undefined || route.access === 'public') continue;
+      const access = route.access;
+      const { url, scoped } = target(route.path);
+      for (const c of callers) {
+        const res = await call(route.method, url, c.headers);
+        const where = `${route.method} ${route.path} as ${c.name}: ${res.status}`;
+        const ok = res.status >= 200 && res.status < 300;
+        if (c.anonymous || c.blocked) {
+          refused.unauthenticated += 1;
+          if (res.status !== 401) violations.push(`${where} (expected 401)`);
+        } else if (!admits(access, c)) {
+          refused.forbidden += 1;
+          if (res.status !== 403) violations.push(`${where} (expected 403)`);
+        } else if (c.foreign && scoped) {
+          refused.foreign += 1;
+          if (ok) violations.push(`${where} (a record of BA "A" reached from another BA or company code)`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+    // The walk reached the guarded routes: each kind of refusal was actually exercised.
+    expect(refused.unauthenticated).toBeGreaterThan(20);
+    expect(refused.forbidden).toBeGreaterThan(100);
+    expect(refused.foreign).toBeGreaterThan(10);
+  });
+
+  it('no route fails with a server error for any caller', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const { url } = target(route.path);
+      const who = route.access === 'public' ? callers.filter((c) => c.anonymous) : callers;
+      for (const c of who) {
+        const res = await call(route.method, url, c.headers);
+        if (res.status >= 500) failures.push(`${route.method} ${route.path} as ${c.name}: ${res.status} ${res.body?.message ?? ''}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
