@@ -38,6 +38,8 @@ type DemoUser = {
   /** Roles per application; without it each role is held on the onboarding application. */
   applications?: AppAccess[];
   department?: string;
+  /** A Bill-Hub-only user holds the GST state it bills for. */
+  billHubStateId?: number;
   /** A demo account that has been blocked, so the Users screens show one (it cannot sign in). */
   blockedReason?: string;
 };
@@ -396,8 +398,11 @@ export const DEMO_STAFF: readonly DemoUser[] = [
   },
 ];
 
-/** The BA Admin of the first demo BA has a colleague, so the BA users screen is not empty. */
-const sahyadri = (): DemoBa => DEMO_BAS[0] as DemoBa;
+/**
+ * A verified demo BA (users may be added once a BA is verified) has a colleague and a Bill-Hub user for its
+ * GST state, so the BA users and Bill-Hub users screens are not empty.
+ */
+const coromandel = (): DemoBa => DEMO_BAS.find((b) => b.key === 'coromandel') as DemoBa;
 
 export const DEMO_USERS: readonly DemoUser[] = [
   ...DEMO_STAFF,
@@ -415,10 +420,20 @@ export const DEMO_USERS: readonly DemoUser[] = [
     name: 'Sneha Kulkarni',
     roles: ['BA User'],
     applications: onApps('BA User', ['onboard', 'RFP']),
-    companyCodes: [sahyadri().companyCode],
-    baId: sahyadri().baId,
+    companyCodes: [coromandel().companyCode],
+    baId: coromandel().baId,
     mobileNo: '9890011122',
     department: 'Operations',
+  },
+  {
+    username: 'billhub.tn@demo.test',
+    name: 'Arun Prakash',
+    roles: ['BA User'],
+    applications: onApps('BA User', ['BillHub']),
+    companyCodes: [coromandel().companyCode],
+    baId: coromandel().baId,
+    mobileNo: '9890011123',
+    billHubStateId: 33,
   },
 ];
 
@@ -430,7 +445,8 @@ export const DEMO_LOGINS: readonly { username: string; role: string }[] = [
   { username: 'admin@demo.test', role: 'MLL-ADMIN (company code 1000)' },
   { username: 'auditor@demo.test', role: 'Auditor (read-only: activity logs and event history)' },
   { username: 'engagement@demo.test', role: 'BA Engagement Manager (company codes 1000 and 2000)' },
-  { username: 'ba.user@demo.test', role: 'BA User (a colleague of ba.admin)' },
+  { username: 'ba.6@demo.test', role: 'BA Admin of a verified BA (add users, Bill-Hub users)' },
+  { username: 'ba.user@demo.test', role: 'BA User (a colleague of ba.6)' },
 ];
 
 const SEED_ACTOR: Actor = { userId: 'seed', role: SYSTEM_ROLE, name: 'Demo seed' };
@@ -467,6 +483,7 @@ async function registerUser(store: EventStore, user: DemoUser): Promise<boolean>
       mobileNo: user.mobileNo,
       department: user.department ?? null,
       applications: user.applications,
+      ...(user.billHubStateId === undefined ? {} : { billHubStateId: user.billHubStateId }),
     });
   }
   // Only a user the seed itself just created is blocked: an account a person has used is left alone.
