@@ -13,11 +13,16 @@ import { findTemporalCli, freePort, startTemporalDevServer } from '../platform/s
 import { bundleWorkflows } from '../workflows/src/bundle';
 import { onboardingWorkflowId } from '../workflows/src/onboarding/messages';
 import { happyPath, onboardingInput, rejectResubmit } from '../workflows/src/onboarding/scenarios';
+import { registrationWorkflowId } from '../workflows/src/registration/messages';
+import { completedJourney, expiredJourney, registrationInput } from '../workflows/src/registration/scenarios';
+import { contactChangeWorkflowId } from '../workflows/src/contact-change/messages';
+import * as contactChange from '../workflows/src/contact-change/scenarios';
 import { createActivities } from '../workflows/src/worker';
 
 /**
- * `npm run histories:record`: runs the happy-path and reject-resubmit journeys against a real Temporal and
- * PostgreSQL and writes their histories to workflows/src/onboarding/histories/, where the replay test
+ * `npm run histories:record`: runs the happy-path and reject-resubmit onboarding journeys and the completed
+ * and expired registrations against a real Temporal and PostgreSQL and writes their histories to
+ * workflows/src/<lifecycle>/histories/, where the replay tests
  * proves every later change of the workflow code can still run them. Re-record only on purpose (a
  * deliberate, versioned change of the workflow), and commit the JSON.
  *
@@ -30,6 +35,29 @@ const scenarios = [
   { file: 'happy-path.json', baId: 'golden-happy-path', run: happyPath },
   { file: 'reject-resubmit.json', baId: 'golden-reject-resubmit', run: rejectResubmit },
 ] as const;
+
+const REGISTRATION_HISTORIES_DIR = path.resolve(__dirname, '../workflows/src/registration/histories');
+
+/** Registration journeys: one completed (user, completion, BA lifecycle), one left to expire (1.5 s lifetime). */
+const registrationScenarios = [
+  { file: 'completed.json', registrationId: 'golden-completed', ttlMs: 60_000, run: completedJourney },
+  { file: 'expired.json', registrationId: 'golden-expired', ttlMs: 1_500, run: expiredJourney },
+] as const;
+
+/**
+ * `npm run histories:record -- registration` records only the named lifecycles' histories (onboarding,
+ * registration, contact-change), so adding a lifecycle does not re-record the others; without names, all of them.
+ */
+const CONTACT_CHANGE_HISTORIES_DIR = path.resolve(__dirname, '../workflows/src/contact-change/histories');
+
+/** Contact changes: one completed (the user's new contact and password), one left to expire (1.5 s link). */
+const contactChangeScenarios = [
+  { file: 'completed.json', changeId: '5d1f7a8e-0c2b-4b7e-9a61-3f0d6c2e9b01', ttlMs: 60_000, run: contactChange.completedJourney },
+  { file: 'expired.json', changeId: '5d1f7a8e-0c2b-4b7e-9a61-3f0d6c2e9b02', ttlMs: 1_500, run: contactChange.expiredJourney },
+] as const;
+
+const only = process.argv.slice(2);
+const wanted = (lifecycle: string) => only.length === 0 || only.includes(lifecycle);
 
 async function main(): Promise<void> {
   Runtime.install({ logger: new DefaultLogger('WARN') });
@@ -76,7 +104,7 @@ async function main(): Promise<void> {
     const client = new Client({ connection });
 
     await worker.runUntil(async () => {
-      for (const scenario of scenarios) {
+      for (const scenario of wanted('onboarding') ? scenarios : []) {
         const input = onboardingInput({ baId: scenario.baId });
         await scenario.run(client, taskQueue, input);
         const handle = client.workflow.getHandle(onboardingWorkflowId(input.baId));
@@ -84,6 +112,22 @@ async function main(): Promise<void> {
         const history = await handle.fetchHistory();
         writeFileSync(path.join(HISTORIES_DIR, scenario.file), `${historyToJSON(history)}\n`);
         log(`${scenario.file}: ${history.events?.length ?? 0} events`);
+      }
+      for (const scenario of wanted('registration') ? registrationScenarios : []) {
+        const { registrationId, ttlMs } = scenario;
+        const input = registrationInput({ registrationId, ttlMs, email: `${registrationId}@acme.test` });
+        await scenario.run(client, taskQueue, input);
+        const history = await client.workflow.getHandle(registrationWorkflowId(registrationId)).fetchHistory();
+        writeFileSync(path.join(REGISTRATION_HISTORIES_DIR, scenario.file), `${historyToJSON(history)}\n`);
+        log(`registration/${scenario.file}: ${history.events?.length ?? 0} events`);
+      }
+      for (const scenario of wanted('contact-change') ? contactChangeScenarios : []) {
+        const { changeId, ttlMs } = scenario;
+        const user = await contactChange.registerBaUser(createPostgresEventStore(pool), `golden-${scenario.file.replace(/\.json$/, '')}@acme.test`);
+        await scenario.run(client, taskQueue, contactChange.contactChangeInput(user.userId, { changeId, ttlMs }), user);
+        const history = await client.workflow.getHandle(contactChangeWorkflowId(changeId)).fetchHistory();
+        writeFileSync(path.join(CONTACT_CHANGE_HISTORIES_DIR, scenario.file), `${historyToJSON(history)}\n`);
+        log(`contact-change/${scenario.file}: ${history.events?.length ?? 0} events`);
       }
     });
   } finally {

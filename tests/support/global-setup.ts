@@ -17,7 +17,7 @@ type Handles = { stop: () => Promise<void> };
  * Test files that run whole lifecycles with the demo data claim a namespace each: the demo BAs have fixed ids,
  * so their workflow ids would otherwise collide across test databases sharing this one server.
  */
-const TEST_NAMESPACES = Array.from({ length: 8 }, (_, i) => `test-${i + 1}`);
+const TEST_NAMESPACES = Array.from({ length: 16 }, (_, i) => `test-${i + 1}`);
 const handles: Handles[] = [];
 (globalThis as { __baPortalServices?: Handles[] }).__baPortalServices = handles;
 

@@ -1,9 +1,12 @@
 import { NativeConnection, Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import type { EventStore } from '../../domain/src/event-store/port';
 import { temporalAddress } from '../../platform/src/config';
+import { createConfiguredDelivery } from '../../platform/src/notifications';
 import { runService } from '../../platform/src/process/run-service';
 import { bundleWorkflows } from './bundle';
+import { createContactChangeActivities } from './contact-change/activities';
 import { createOnboardingActivities } from './onboarding/activities';
+import { createRegistrationActivities } from './registration/activities';
 
 export type CreateWorkerOptions = {
   connection: NativeConnection;
@@ -17,6 +20,8 @@ export type CreateWorkerOptions = {
 /** Every activity of every lifecycle, built from their dependencies. */
 export const createActivities = ({ store }: { store: EventStore }) => ({
   ...createOnboardingActivities({ store }),
+  ...createContactChangeActivities({ store }),
+  ...createRegistrationActivities({ store }),
 });
 
 /** A worker for every workflow and activity of the system on one task queue. */
@@ -55,7 +60,11 @@ async function connectWithRetry(address: string, timeoutMs: number): Promise<Nat
  * connection, the store and the database are closed.
  */
 if (require.main === module) {
-  runService('worker', {}, async ({ config, store, log, onClose }) => {
+  runService('worker', {}, async ({ config, db, store, log, onClose }) => {
+    // E-mails and SMS from the outbox go out from here; stopped (in-flight sends recorded) before the database closes.
+    const delivery = createConfiguredDelivery({ pool: db.pool, notifications: config.notifications, log });
+    await delivery.start();
+    onClose(() => delivery.stop());
     const address = temporalAddress(config);
     const connection = await connectWithRetry(address, 30_000);
     onClose(() => connection.close());

@@ -2,4 +2,6 @@
  * The workflow bundle's entry: every workflow type the worker runs. Only workflow code may be reached from
  * here (no activities, pg, Node built-ins): it is bundled and run in Temporal's deterministic sandbox.
  */
+export { contactChangeWorkflow } from './contact-change/workflow';
 export { onboardingWorkflow } from './onboarding/workflow';
+export { registrationWorkflow } from './registration/workflow';

@@ -1,0 +1,129 @@
+import type { ContactChangeCommand } from '../../../domain/src/contact-change/commands';
+import { contactChangeDecider } from '../../../domain/src/contact-change/decide';
+import { contactChangeStreamId, type ContactChangeEvent } from '../../../domain/src/contact-change/events';
+import { handleCommand } from '../../../domain/src/event-store/handle-command';
+import type { EventStore } from '../../../domain/src/event-store/port';
+import {
+  decideUser,
+  evolveUser,
+  userDecider,
+  userStreamId,
+  type UserEvent,
+  type UserState,
+} from '../../../domain/src/identity/users';
+import type { CommandMetadata, Decider } from '../../../domain/src/shared/decider';
+import { DomainError } from '../../../domain/src/shared/errors';
+import type { Actor } from '../../../domain/src/shared/events';
+import { refusalFailure } from '../onboarding/refusal';
+
+/** What every activity call carries: decided in workflow code, so every attempt writes the same events. */
+type Envelope = {
+  changeId: string;
+  actor: Actor;
+  /** Chosen by the workflow (deterministically): event ids derive from it, so a retry appends nothing new. */
+  commandId: string;
+  correlationId: string;
+  requestId: string | null;
+  workflowId: string;
+  companyCode: string | null;
+  at: string;
+};
+
+export type HandleContactChangeCommandArgs = Envelope & { command: ContactChangeCommand };
+export type CompleteContactChangeArgs = Envelope & {
+  userId: string;
+  challengeId: string;
+  newEmail: string;
+  newMobile: string;
+  passwordHash: string;
+};
+export type ContactChangeActivityResult = { events: ContactChangeEvent[]; lastGlobalPosition: number };
+
+type ContactAndPassword = { newEmail: string; newMobile: string; passwordHash: string };
+
+/**
+ * The user's side of a completed change as ONE decision: the new contact and the new password are appended
+ * together (one append, one version check), so nobody ever signs in with the new e-mail id and an old
+ * password, or the reverse. Each half is the users decider's own ChangeContact / ChangePassword.
+ */
+const contactAndPasswordDecider: Decider<ContactAndPassword, UserEvent, UserState> = {
+  initialState: userDecider.initialState,
+  evolve: userDecider.evolve,
+  decide: (c, state) => {
+    const contact = decideUser({ type: 'ChangeContact', newEmail: c.newEmail, newMobile: c.newMobile }, state);
+    if (contact instanceof DomainError) return contact;
+    const after = contact.reduce(evolveUser, state);
+    const password = decideUser({ type: 'ChangePassword', passwordHash: c.passwordHash, reason: 'contact-change' }, after);
+    if (password instanceof DomainError) return password;
+    return [...contact, ...password];
+  },
+};
+
+const metaOf = (a: Envelope, commandId: string): CommandMetadata & { commandId: string } => ({
+  actor: a.actor,
+  at: a.at,
+  companyCode: a.companyCode,
+  correlationId: a.correlationId,
+  causationId: null,
+  workflowId: a.workflowId,
+  requestId: a.requestId,
+  commandId,
+});
+
+/** Refusals cross Temporal as non-retryable failures; anything else (a lost connection) is retried. */
+async function refusalsAsFailures<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw refusalFailure(error);
+    throw error;
+  }
+}
+
+export function createContactChangeActivities({ store }: { store: EventStore }) {
+  return {
+    /** Runs one contact-change command through the decider against the change's stream. */
+    async handleContactChangeCommand(args: HandleContactChangeCommandArgs): Promise<ContactChangeActivityResult> {
+      return refusalsAsFailures(async () => {
+        const result = await handleCommand(
+          store,
+          contactChangeStreamId(args.changeId),
+          contactChangeDecider,
+          args.command,
+          metaOf(args, args.commandId),
+        );
+        return { events: result.events, lastGlobalPosition: result.lastGlobalPosition };
+      });
+    },
+
+    /**
+     * The user's new e-mail id, mobile and password on the user's stream, then ContactChangeCompleted on the
+     * change's. Both command ids derive from the workflow's, so a retry after a crash between the two appends
+     * finds the user's events in place (appends nothing twice) and completes the change.
+     */
+    async completeContactChange(args: CompleteContactChangeArgs): Promise<ContactChangeActivityResult> {
+      return refusalsAsFailures(async () => {
+        const user = await handleCommand(
+          store,
+          userStreamId(args.userId),
+          contactAndPasswordDecider,
+          { newEmail: args.newEmail, newMobile: args.newMobile, passwordHash: args.passwordHash },
+          metaOf(args, `${args.commandId}:user`),
+        );
+        const change = await handleCommand(
+          store,
+          contactChangeStreamId(args.changeId),
+          contactChangeDecider,
+          { type: 'CompleteContactChange', challengeId: args.challengeId },
+          metaOf(args, `${args.commandId}:change`),
+        );
+        return {
+          events: change.events,
+          lastGlobalPosition: Math.max(user.lastGlobalPosition, change.lastGlobalPosition),
+        };
+      });
+    },
+  };
+}
+
+export type ContactChangeActivities = ReturnType<typeof createContactChangeActivities>;

@@ -1,0 +1,197 @@
+import {
+  ActivityFailure,
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  proxyActivities,
+  setHandler,
+  uuid4,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { ContactChangeCommand } from '../../../domain/src/contact-change/commands';
+import {
+  decideContactChange,
+  evolveContactChange,
+  initialContactChangeState,
+  isClosed,
+  type ContactChangeState,
+} from '../../../domain/src/contact-change/decide';
+import type { ContactChangeEvent } from '../../../domain/src/contact-change/events';
+import { DomainError } from '../../../domain/src/shared/errors';
+import type { Actor } from '../../../domain/src/shared/events';
+import { refusalFailure } from '../onboarding/refusal';
+import type { createContactChangeActivities } from './activities';
+import {
+  awaitRequestedUpdate,
+  checkIdentityUpdate,
+  completeUpdate,
+  contactChangeStateQuery,
+  DEFAULT_CONTACT_CHANGE_TTL_MS,
+  otpSentUpdate,
+  type CheckIdentityArgs,
+  type CompleteArgs,
+  type ContactChangeInput,
+  type ContactChangeUpdateResult,
+  type OtpSentArgs,
+  type StepContext,
+} from './messages';
+
+// Types only: the activity code (pg, node built-ins) never enters the workflow bundle.
+const { handleContactChangeCommand, completeContactChange } = proxyActivities<ReturnType<typeof createContactChangeActivities>>({
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '5 seconds' },
+});
+
+/** The timer's identity in event metadata: an expired link is recorded by the system, not a person. */
+const TIMER_ACTOR: Actor = { userId: 'system', role: 'system', name: 'Contact change link timer' };
+
+/**
+ * One contact change: records the request, then takes the link holder's steps as updates until the change
+ * completes, the identity check locks it (5 failed tries) or its timer expires it (CONTACT_CHANGE_TTL).
+ * The decider state lives here, so validators refuse a step synchronously and nothing is appended.
+ */
+export async function contactChangeWorkflow(input: ContactChangeInput): Promise<ContactChangeUpdateResult> {
+  const { workflowId } = workflowInfo();
+  const ttlMs = input.ttlMs ?? DEFAULT_CONTACT_CHANGE_TTL_MS;
+  let state: ContactChangeState = initialContactChangeState;
+  let lastGlobalPosition = 0;
+
+  const now = (): string => new Date(Date.now()).toISOString();
+  const envelope = (actor: Actor, ctx: { requestId: string | null; correlationId: string }, at: string) => ({
+    changeId: input.changeId,
+    actor,
+    commandId: uuid4(),
+    correlationId: ctx.correlationId,
+    requestId: ctx.requestId,
+    workflowId,
+    companyCode: input.companyCode,
+    at,
+  });
+
+  // One step at a time: each decides on the state every earlier step left behind (a FIFO lock that stays
+  // deterministic under replay), so two concurrent identity failures cannot both count as attempt 4.
+  let tail: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+
+  /** A refused activity is an answer (the stream moved under us), not a fault to retry. */
+  const unwrapRefusal = (error: unknown): unknown => {
+    const refused = error instanceof ActivityFailure && error.cause instanceof ApplicationFailure;
+    return refused && error.cause.nonRetryable ? error.cause : error;
+  };
+
+  function decideNow(command: ContactChangeCommand, at: string): ContactChangeEvent[] {
+    const decided = decideContactChange(command, state, { at });
+    if (decided instanceof DomainError) throw refusalFailure(decided);
+    return decided;
+  }
+
+  const apply = (events: readonly ContactChangeEvent[], position: number) => {
+    state = events.reduce(evolveContactChange, state);
+    if (position > 0) lastGlobalPosition = position;
+  };
+
+  /** Decides in memory; only when the decider accepts does the activity append, then the state moves on. */
+  async function execute(
+    command: ContactChangeCommand,
+    actor: Actor,
+    ctx: { requestId: string | null; correlationId: string },
+  ): Promise<ContactChangeUpdateResult> {
+    const at = now();
+    if (decideNow(command, at).length === 0) return { state, lastGlobalPosition };
+    try {
+      const result = await handleContactChangeCommand({ ...envelope(actor, ctx, at), command });
+      apply(result.events, result.lastGlobalPosition);
+    } catch (error) {
+      throw unwrapRefusal(error);
+    }
+    return { state, lastGlobalPosition };
+  }
+
+  async function complete(args: CompleteArgs): Promise<ContactChangeUpdateResult> {
+    const at = now();
+    decideNow({ type: 'CompleteContactChange', challengeId: args.challengeId }, at);
+    try {
+      const result = await completeContactChange({
+        ...envelope(args.actor, args, at),
+        userId: state.userId ?? '',
+        challengeId: args.challengeId,
+        // The addresses the verified codes went to, from history: never from the request.
+        newEmail: state.newEmail ?? '',
+        newMobile: state.newMobile ?? '',
+        passwordHash: args.passwordHash,
+      });
+      apply(result.events, result.lastGlobalPosition);
+    } catch (error) {
+      throw unwrapRefusal(error);
+    }
+    return { state, lastGlobalPosition };
+  }
+
+  /** Validators must not change anything (they are not replayed): they only ask the pure decider. */
+  const validate = (args: StepContext, command: ContactChangeCommand): void => {
+    const actor: Partial<Actor> | undefined = typeof args === 'object' && args ? args.actor : undefined;
+    if (typeof actor?.userId !== 'string' || typeof actor.role !== 'string')
+      throw refusalFailure(new DomainError('forbidden', 'The acting user is unknown'));
+    decideNow(command, now());
+  };
+
+  const identity = (a: CheckIdentityArgs): ContactChangeCommand => ({ type: 'CheckContactIdentity', matched: a.matched === true });
+  setHandler(checkIdentityUpdate, (a) => exclusive(() => execute(identity(a), a.actor, a)), {
+    validator: (a) => validate(a, identity(a)),
+  });
+  const otpSent = (a: OtpSentArgs): ContactChangeCommand => ({
+    type: 'RecordContactOtpSent',
+    newEmail: a.newEmail,
+    newMobile: a.newMobile,
+    challengeId: a.challengeId,
+    resend: a.resend === true,
+  });
+  setHandler(otpSentUpdate, (a) => exclusive(() => execute(otpSent(a), a.actor, a)), {
+    validator: (a) => validate(a, otpSent(a)),
+  });
+  setHandler(completeUpdate, (a) => exclusive(() => complete(a)), {
+    validator: (a) => {
+      if (typeof a?.passwordHash !== 'string' || a.passwordHash === '')
+        throw refusalFailure(new DomainError('validation', 'A new password is required', { newPassword: 'Required' }));
+      validate(a, { type: 'CompleteContactChange', challengeId: a.challengeId });
+    },
+  });
+  setHandler(awaitRequestedUpdate, async () => {
+    await condition(() => state.status !== 'none');
+    return { state, lastGlobalPosition };
+  });
+  setHandler(contactChangeStateQuery, () => state);
+
+  await exclusive(() =>
+    execute(
+      {
+        type: 'RequestContactChange',
+        changeId: input.changeId,
+        baId: input.baId,
+        userId: input.userId,
+        tokenHash: input.tokenHash,
+        requestedBy: input.requestedBy,
+        expiresAt: new Date(Date.now() + ttlMs).toISOString(),
+      },
+      input.requestedBy,
+      input,
+    ),
+  );
+
+  const remaining = Date.parse(state.expiresAt ?? now()) - Date.now();
+  const closedInTime = remaining > 0 && (await condition(() => isClosed(state), remaining));
+  if (!closedInTime) {
+    // Under the lock, and only if still open: a step may have just taken the lock and completed the change.
+    const system = { requestId: null, correlationId: input.correlationId };
+    await exclusive(async () => {
+      if (!isClosed(state)) await execute({ type: 'ExpireContactChange' }, TIMER_ACTOR, system);
+    });
+  }
+  // Let the update that closed the change answer its caller before the run closes.
+  await condition(allHandlersFinished);
+  return { state, lastGlobalPosition };
+}
