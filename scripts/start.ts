@@ -51,6 +51,8 @@ async function main(): Promise<void> {
     ...process.env,
     DATABASE_URL: db.url,
     TEMPORAL_ADDRESS: temporalAddress(config),
+    // The dev outbox shows every e-mail and SMS (sign-in codes, links) at /dev/outbox; never in production.
+    DEV_OUTBOX: process.env.DEV_OUTBOX ?? (config.env === 'production' ? 'false' : 'true'),
   };
   const children: Child[] = [
     { name: 'projector', file: 'projections/src/main.ts', process: null, restarts: 0 },
@@ -118,7 +120,7 @@ async function main(): Promise<void> {
     });
     await connection.close();
   }
-  printBanner(config, Date.now() - started, (temporal as TemporalDevServer | null)?.uiUrl ?? null);
+  printBanner(config, Date.now() - started, (temporal as TemporalDevServer | null)?.uiUrl ?? null, env.DEV_OUTBOX === 'true');
 }
 
 function ensureFrontEndsBuilt(): void {
@@ -127,7 +129,7 @@ function ensureFrontEndsBuilt(): void {
   for (const app of missing) buildFrontEnd(app, { quiet: true });
 }
 
-function printBanner(config: Config, ms: number, temporalUi: string | null): void {
+function printBanner(config: Config, ms: number, temporalUi: string | null, devOutbox: boolean): void {
   const base = config.http.publicUrl.replace(/\/$/, '');
   const lines = [
     '',
@@ -136,6 +138,7 @@ function printBanner(config: Config, ms: number, temporalUi: string | null): voi
     `  Console (staff)     ${base}/console`,
     `  API                 ${base}/api   (health: ${base}/health)`,
     `  Temporal UI         ${temporalUi ?? `(external Temporal at ${temporalAddress(config)})`}`,
+    ...(devOutbox ? [`  Dev outbox          ${base}/dev/outbox   (sign-in codes and e-mailed links)`] : []),
     '',
     `  Demo logins (password ${DEMO_PASSWORD}):`,
     ...DEMO_LOGINS.map((l) => `    ${l.username.padEnd(24)}${l.role}`),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Client } from '@temporalio/client';
@@ -5,13 +6,21 @@ import type { Pool } from 'pg';
 import type { EventStore } from '../../domain/src/event-store/port';
 import { waitForProjections } from '../../projections/src/runner';
 import { defaultHealthChecks, healthRoutes, type HealthChecks } from './health/routes';
-import { authenticate, createAuth, type AuthConfig, type AuthKeys } from './http/auth';
+import { authenticate, createAuth, createBlockedCheck, type AuthConfig, type AuthKeys } from './http/auth';
 import { HttpError, problemHandler } from './http/problem';
 import { createRateLimiter } from './http/rate-limit';
+import { createCaptcha } from './identity/captcha';
+import type { IdentityOptions } from './identity/deps';
 import { identityRoutes } from './identity/routes';
 import { masterRoutes } from './masters/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { taskRoutes } from './tasks/routes';
+import { registrationRoutes } from './registration/routes';
+import { baUserRoutes } from './ba-users/routes';
+import { isUserBlocked } from './users/accounts';
+import { userRoutes } from './users/routes';
+import { devRoutes } from './dev/routes';
+import { contactChangeRoutes } from './contact-change/routes';
 
 export type AppDeps = {
   pool: Pool;
@@ -24,12 +33,22 @@ export type AppDeps = {
   staticDirs?: { console?: string; portal?: string };
   /** Replace single health checks (tests simulate an outage this way). */
   health?: Partial<HealthChecks>;
+  /** PUBLIC_URL: links in e-mails (password reset, invitations) point here (default http://localhost:3000). */
+  publicUrl?: string;
+  /** Sign-in, session and password settings (OTP_TTL, PASSWORD_MAX_AGE, CAPTCHA_HMAC_KEY, ...). */
+  identity?: IdentityOptions;
   /** Sign-in attempts per username and client address (default 10 a minute). */
   loginRateLimit?: { limit: number; windowMs: number };
   /** Bound on a command's wait for its write to reach the read models (default 2 s). */
   projectionWaitMs?: number;
   /** Origins other than our own that may call the API from a browser (development servers). */
   corsOrigins?: readonly string[];
+  /** DEV_OUTBOX: every e-mail and SMS readable without sign-in at /api/dev/outbox and /dev/outbox (else 404). */
+  devOutbox?: boolean;
+  /** CONTACT_CHANGE_TTL: how long an e-mailed contact-change link works (default 24 h). */
+  contactChange?: { ttlMs?: number };
+  /** REGISTRATION_TTL: how long a self-registration waits for its two codes (default 30 min). */
+  registration?: { ttlMs?: number };
   log?: (line: string) => void;
 };
 
@@ -91,8 +110,28 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
   api.use(express.json({ limit: BODY_LIMIT }));
-  api.use(authenticate(auth));
-  api.use(identityRoutes({ pool: deps.pool, auth, loginLimiter: createRateLimiter(limit) }));
+  // A blocked user's unexpired access token is refused (401) on every signed-in route.
+  const blocked = createBlockedCheck(isUserBlocked(deps.pool));
+  api.use(authenticate(auth, { blocked }));
+  const identity = deps.identity ?? {};
+  api.use(
+    identityRoutes({
+      pool: deps.pool,
+      store: deps.store,
+      auth,
+      loginLimiter: createRateLimiter(limit),
+      captcha: createCaptcha({
+        hmacKey: identity.captchaHmacKey ?? randomBytes(32).toString('base64url'),
+        ttlMs: identity.captchaTtlMs,
+        counterRange: identity.captchaCounterRange,
+      }),
+      publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+      otpTtlMs: identity.otpTtlMs,
+      passwordMaxAgeMs: identity.passwordMaxAgeMs,
+      resetTtlMs: identity.resetTtlMs,
+      projectionWaitMs: waitMs,
+    }),
+  );
   api.use(masterRoutes());
   api.use(
     onboardingRoutes({
@@ -104,10 +143,49 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   api.use(taskRoutes({ pool: deps.pool }));
+  // Staff users (MLL-ADMIN), and a BA Admin's BA users and child Bill-Hub users.
+  const accounts = {
+    pool: deps.pool,
+    store: deps.store,
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    projectionWaitMs: waitMs,
+    statusChanged: blocked.forget,
+  };
+  api.use(userRoutes(accounts));
+  api.use(baUserRoutes(accounts));
+  const dev = devRoutes({ pool: deps.pool, enabled: deps.devOutbox ?? false });
+  api.use(
+    contactChangeRoutes({
+      pool: deps.pool,
+      store: deps.store,
+      temporal: deps.temporal,
+      taskQueue: deps.taskQueue,
+      publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+      ttlMs: deps.contactChange?.ttlMs,
+      otpTtlMs: deps.identity?.otpTtlMs,
+      projectionWaitMs: waitMs,
+    }),
+  );
+  api.use(
+    registrationRoutes({
+      pool: deps.pool,
+      store: deps.store,
+      temporal: deps.temporal,
+      taskQueue: deps.taskQueue,
+      auth,
+      passwordMaxAgeMs: deps.identity?.passwordMaxAgeMs,
+      otpTtlMs: deps.identity?.otpTtlMs,
+      registrationTtlMs: deps.registration?.ttlMs,
+      projectionWaitMs: waitMs,
+    }),
+  );
+  api.use(dev.api);
   api.use(() => {
     throw new HttpError(404, 'Not found');
   });
   app.use('/api', api);
+  // The dev outbox page: before the portal, whose fallback would otherwise answer /dev/outbox with the SPA.
+  app.use(dev.pages);
 
   const isApi = (p: string) => p === '/api' || p.startsWith('/api/') || p.startsWith('/health');
   if (deps.staticDirs?.console) spa(app, '/console', deps.staticDirs.console, isApi);

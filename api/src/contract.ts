@@ -118,3 +118,7 @@ export type BillHubUser = {
 
 /** GET /api/contact-changes/by-token/:baId/:token. */
 export type ContactChangeLink = { step: 'identity' | 'edit' | 'otp'; expiresAt: string };
+/** POST /api/contact-changes: the change started and its link e-mailed. */
+export type ContactChangeStarted = { id: string; expiresAt: string };
+/** POST /api/contact-changes/verify-identity (spec 000 §3 "BA identity for contact edit"). */
+export type ContactChangeIdentity = { emailId: string; mobileNo: string | null; baUserId: string };

@@ -4,6 +4,7 @@ import { temporalAddress } from '../../platform/src/config';
 import { runService, stopSignal } from '../../platform/src/process/run-service';
 import { createApp } from './app';
 import { loadOrCreateAuthKeys } from './http/auth';
+import { loadOrCreateCaptchaKey } from './identity/captcha';
 
 /** The api process: connections, then listen until SIGTERM/SIGINT. The supervisor prints the URLs. */
 runService('api', { poolSize: 20 }, async ({ config, db, store, log, onClose }) => {
@@ -27,7 +28,17 @@ runService('api', { poolSize: 20 }, async ({ config, db, store, log, onClose }) 
         secureCookies: config.http.publicUrl.startsWith('https:'),
       },
     },
+    publicUrl: config.http.publicUrl,
+    identity: {
+      otpTtlMs: config.identity.otpTtlMs,
+      passwordMaxAgeMs: config.identity.passwordMaxAgeMs,
+      // CAPTCHA_HMAC_KEY, else a key generated once beside the JWT key (every api process shares it).
+      captchaHmacKey: loadOrCreateCaptchaKey(config.auth.keyDir, config.identity.captchaHmacKey),
+    },
     staticDirs: { console: builtFrontEnd('console'), portal: builtFrontEnd('portal') },
+    devOutbox: config.notifications.devOutbox,
+    contactChange: { ttlMs: config.identity.contactChangeTtlMs },
+    registration: { ttlMs: config.identity.registrationTtlMs },
     log,
   });
 

@@ -19,6 +19,26 @@ const duration = z
 
 const port = z.coerce.number({ error: 'a TCP port number' }).int().min(1).max(65535);
 
+/** An absolute URL of one of the given schemes (zod's url() alone would take javascript: and the like). */
+const urlOf = (schemes: readonly string[], error: string) =>
+  z.string().refine(
+    (v) => {
+      try {
+        const url = new URL(v);
+        return schemes.includes(url.protocol) && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { error },
+  );
+
+/** docker-compose passes `${VAR:-}` as an empty string: for an optional setting that means "not set". */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** HMAC keys: long enough to be secret; derived or generated (and kept) by their users when unset. */
+const hmacKey = z.string().min(32, { error: 'at least 32 characters of secret' });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: port.default(3000),
@@ -47,6 +67,24 @@ const envSchema = z.object({
   JWT_KEY_DIR: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  SMTP_URL: optional(urlOf(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com:465')),
+  SMTP_FROM: z
+    .string()
+    .trim()
+    .regex(/^[^@\s<>]+@[^@\s<>]+$|^[^<>]*<[^@\s<>]+@[^@\s<>]+>$/, { error: 'an e-mail address, optionally named: BA Portal <no-reply@example.com>' })
+    .default('BA Portal <no-reply@ba-portal.local>'),
+  SMS_GATEWAY_URL: optional(
+    urlOf(['http:', 'https:'], 'an http(s) URL with {to} and {text}, e.g. https://sms.example.com/send?to={to}&text={text}').refine(
+      (v) => v.includes('{to}') && v.includes('{text}'),
+      { error: 'must contain both {to} and {text}' },
+    ),
+  ),
+  DEV_OUTBOX: z.enum(['true', 'false']).default('false'),
+  OTP_TTL: duration.default(10 * 60_000),
+  REGISTRATION_TTL: duration.default(30 * 60_000),
+  PASSWORD_MAX_AGE: duration.default(90 * 86_400_000),
+  CONTACT_CHANGE_TTL: duration.default(24 * 3_600_000),
+  CAPTCHA_HMAC_KEY: optional(hmacKey),
 });
 
 export type Config = {
@@ -71,6 +109,23 @@ export type Config = {
   };
   seedDemo: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  notifications: {
+    /** null: e-mails are not sent (they wait in the outbox, or only show in the dev outbox). */
+    smtpUrl: string | null;
+    smtpFrom: string;
+    /** URL template with {to} and {text}; null: SMS are not sent. */
+    smsGatewayUrl: string | null;
+    /** Every message readable without sign-in at /api/dev/outbox and /dev/outbox (development only). */
+    devOutbox: boolean;
+  };
+  identity: {
+    otpTtlMs: number;
+    registrationTtlMs: number;
+    passwordMaxAgeMs: number;
+    contactChangeTtlMs: number;
+    /** null: the api generates one once and keeps it beside the JWT key. */
+    captchaHmacKey: string | null;
+  };
 };
 
 export class ConfigError extends Error {
@@ -80,16 +135,30 @@ export class ConfigError extends Error {
   }
 }
 
+/** Values an error message must not repeat: keys whole, URLs without their password and query (API keys). */
+const SECRET_VARIABLES = new Set(['CAPTCHA_HMAC_KEY']);
+const URL_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'SMS_GATEWAY_URL']);
+
+function shown(name: string, value: string | undefined): string {
+  if (value === undefined) return 'undefined';
+  if (SECRET_VARIABLES.has(name)) return `a value of ${value.length} characters`;
+  if (URL_VARIABLES.has(name)) return JSON.stringify(value.replace(/(\/\/[^/:@?#]*):[^@]*@/, '$1:***@').replace(/\?.*$/, '?…'));
+  return JSON.stringify(value);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`),
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${shown(String(i.path[0]), env[String(i.path[0])])})`),
     );
   }
   const e = parsed.data;
   if (e.EVENT_STORE === 'kurrentdb' && !e.KURRENTDB_URL)
     throw new ConfigError(['KURRENTDB_URL: required when EVENT_STORE=kurrentdb']);
+  // The dev outbox shows every code and link to anyone who asks: never in production.
+  if (e.DEV_OUTBOX === 'true' && e.NODE_ENV === 'production')
+    throw new ConfigError(['DEV_OUTBOX: must not be true when NODE_ENV=production (it shows every code without sign-in)']);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -121,6 +190,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     seedDemo: e.SEED_DEMO === 'true',
     logLevel: e.LOG_LEVEL,
+    notifications: {
+      smtpUrl: e.SMTP_URL ?? null,
+      smtpFrom: e.SMTP_FROM,
+      smsGatewayUrl: e.SMS_GATEWAY_URL ?? null,
+      devOutbox: e.DEV_OUTBOX === 'true',
+    },
+    identity: {
+      otpTtlMs: e.OTP_TTL,
+      registrationTtlMs: e.REGISTRATION_TTL,
+      passwordMaxAgeMs: e.PASSWORD_MAX_AGE,
+      contactChangeTtlMs: e.CONTACT_CHANGE_TTL,
+      captchaHmacKey: e.CAPTCHA_HMAC_KEY ?? null,
+    },
   };
 }
 

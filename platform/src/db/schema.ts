@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { ensureEventStoreSchema } from '../event-store/schema';
 import { ensureProjectionsSchema } from '../../../projections/src/schema';
 import { ensureIdentityStoreSchema } from '../../../api/src/identity/store/schema';
+import { ensureOutboxSchema } from '../notifications/schema';
 
 /** Arbitrary constant: serialises schema creation between processes starting at the same time. */
 const SCHEMA_LOCK = 7_340_031;
@@ -14,6 +15,7 @@ export async function applySchema(pool: pg.Pool): Promise<void> {
     await ensureEventStoreSchema(client);
     await ensureProjectionsSchema(client);
     await ensureIdentityStoreSchema(client);
+    await ensureOutboxSchema(client);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [SCHEMA_LOCK]).catch(() => undefined);
     client.release();
