@@ -3,39 +3,73 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { ApiProvider } from './api/ApiContext';
 import type { ApiClient } from './api/client';
+import { CONTACT_CHANGE_PATH, ContactChangePage } from './contact-change/ContactChangePage';
+import { BillHubPage } from './home/BillHubPage';
+import { HomePage } from './home/HomePage';
+import { ChangePasswordPage } from './identity/ChangePasswordPage';
+import { ForgotPasswordPage } from './identity/ForgotPasswordPage';
+import { RequireApp, RequireBa, RequireBaAdmin, RequireSession } from './identity/guards';
 import { LoginPage } from './identity/LoginPage';
-import { RequireBa } from './identity/RequireBa';
+import { ResetPasswordPage } from './identity/ResetPasswordPage';
 import { SessionProvider } from './identity/session';
+import { VerifyRegistrationPage } from './identity/VerifyRegistrationPage';
 import { CompanyDetailsPage } from './onboarding/CompanyDetailsPage';
 import { StatusPage } from './onboarding/StatusPage';
 import { ErrorBoundary } from './shared/ErrorBoundary';
+import { LeaveProvider, type Leave } from './shared/external';
 import { FeedbackProvider } from './shared/feedback';
-import { NotFoundPage, UnauthorisedPage } from './shared/pages';
+import { NotFoundPage, UnauthorisedPage, WorkInProgressPage } from './shared/pages';
 import { theme } from './theme';
+import { BaUsersPage } from './users/BaUsersPage';
+import { BillHubUsersPage } from './users/BillHubUsersPage';
 
 /**
  * The BA portal's routes (spec 000 §2). The router is the caller's: BrowserRouter in main, MemoryRouter in
- * tests.
+ * tests. `leave` takes the browser to another application (tests pass a spy).
  */
-export function App({ client }: { client: ApiClient }) {
+export function App({ client, leave }: { client: ApiClient; leave?: Leave }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <ErrorBoundary>
         <ApiProvider client={client}>
-          <FeedbackProvider>
-            <SessionProvider>
-              <Routes>
-                <Route path="/" element={<LoginPage />} />
-                <Route element={<RequireBa />}>
-                  <Route path="/onboard/status" element={<StatusPage />} />
-                  <Route path="/onboard/ba-details/:action" element={<CompanyDetailsPage />} />
-                </Route>
-                <Route path="/401" element={<UnauthorisedPage />} />
-                <Route path="*" element={<NotFoundPage />} />
-              </Routes>
-            </SessionProvider>
-          </FeedbackProvider>
+          <LeaveProvider leave={leave}>
+            <FeedbackProvider>
+              <SessionProvider>
+                <Routes>
+                  <Route path="/" element={<LoginPage />} />
+                  <Route path="/signup" element={<LoginPage />} />
+                  <Route path="/signup/verify-registration" element={<VerifyRegistrationPage />} />
+                  <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+                  <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+                  <Route path={CONTACT_CHANGE_PATH} element={<ContactChangePage />} />
+                  <Route element={<RequireSession />}>
+                    <Route path="/change-password" element={<ChangePasswordPage />} />
+                    <Route
+                      path="/bill-hub"
+                      element={
+                        <RequireApp app="BillHub">
+                          <BillHubPage />
+                        </RequireApp>
+                      }
+                    />
+                    <Route element={<RequireBa />}>
+                      <Route path="/onboard/status" element={<StatusPage />} />
+                      <Route path="/onboard/ba-details/:action" element={<CompanyDetailsPage />} />
+                      <Route path="/home" element={<HomePage />} />
+                      <Route element={<RequireBaAdmin />}>
+                        <Route path="/onboard/BA/add-new-ba-user" element={<BaUsersPage />} />
+                        <Route path="/onboard/BA/add-childBillHub-user" element={<BillHubUsersPage />} />
+                      </Route>
+                    </Route>
+                  </Route>
+                  <Route path="/401" element={<UnauthorisedPage />} />
+                  <Route path="/workInProgress" element={<WorkInProgressPage />} />
+                  <Route path="*" element={<NotFoundPage />} />
+                </Routes>
+              </SessionProvider>
+            </FeedbackProvider>
+          </LeaveProvider>
         </ApiProvider>
       </ErrorBoundary>
     </ThemeProvider>

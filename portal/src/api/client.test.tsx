@@ -1,5 +1,11 @@
 import { ApiError, createApiClient, errorTexts } from './client';
-import { completeDetails, fakeApi, PASSWORD } from '../testing/fakeApi';
+import { completeDetails, fakeApi, LOGIN_OTP, PASSWORD } from '../testing/fakeApi';
+
+/** Signs in through both steps: password, then the OTP. */
+async function signIn(client: ReturnType<typeof createApiClient>) {
+  const challenge = await client.login('ba.admin@demo.test', PASSWORD);
+  return client.verifyLoginOtp(challenge.challengeId, LOGIN_OTP);
+}
 
 describe('api client', () => {
   it('renews an expired access token once and retries the same action with the same idempotency key', async () => {
@@ -11,7 +17,7 @@ describe('api client', () => {
           : undefined,
     });
     const client = createApiClient({ fetch: api.fetch });
-    await client.login('ba.admin@demo.test', PASSWORD);
+    await signIn(client);
 
     const row = await client.saveDetails('ba-1', completeDetails, 'key-1');
 
@@ -34,7 +40,7 @@ describe('api client', () => {
           : undefined,
     });
     const client = createApiClient({ fetch: api.fetch });
-    await client.login('ba.admin@demo.test', PASSWORD);
+    await signIn(client);
 
     const error = await client.submit('ba-1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -74,5 +80,56 @@ describe('api client', () => {
     expect(a).toBeNull();
     expect(b).toBeNull();
     expect(api.sent('POST', '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('keeps what a refusal says beyond its message: captchaRequired, attemptsLeft and Retry-After', async () => {
+    const api = fakeApi({
+      intercept: (req) => {
+        if (req.path === '/api/auth/login')
+          return { status: 401, body: { message: 'Invalid username or password', captchaRequired: true } };
+        if (req.path === '/api/auth/login/verify-otp')
+          return { status: 400, body: { message: 'Invalid OTP', errors: { otp: 'Invalid OTP' }, attemptsLeft: 2 } };
+        if (req.path === '/api/auth/login/resend-otp')
+          return { status: 429, body: { message: 'Please wait' }, headers: { 'Retry-After': '17' } };
+        return undefined;
+      },
+    });
+    const client = createApiClient({ fetch: api.fetch });
+
+    await expect(client.login('a', 'b')).rejects.toMatchObject({ status: 401, captchaRequired: true });
+    await expect(client.verifyLoginOtp('ch', '000000')).rejects.toMatchObject({ attemptsLeft: 2 });
+    await expect(client.resendLoginOtp('ch')).rejects.toMatchObject({ status: 429, retryAfterSeconds: 17 });
+  });
+
+  it('sends the solved captcha with the credentials only when there is one', async () => {
+    const api = fakeApi();
+    const client = createApiClient({ fetch: api.fetch });
+    await client.login('ba.admin@demo.test', PASSWORD);
+    await client.login('ba.admin@demo.test', PASSWORD, 'c29sdmVk');
+
+    const [plain, withCaptcha] = api.sent('POST', '/api/auth/login');
+    expect(plain?.body).toEqual({ username: 'ba.admin@demo.test', password: PASSWORD });
+    expect(withCaptcha?.body).toEqual({ username: 'ba.admin@demo.test', password: PASSWORD, captcha: 'c29sdmVk' });
+  });
+
+  it('carries on with the token of a session-changing answer (active company, password change)', async () => {
+    const api = fakeApi();
+    const client = createApiClient({ fetch: api.fetch });
+    await signIn(client);
+
+    const switched = await client.setActiveCompany('1000');
+    await client.me();
+    expect(api.sent('GET', '/api/me')[0]?.headers['Authorization']).toBe(`Bearer ${switched.accessToken}`);
+    expect(switched.accessToken).not.toBe('token-1');
+
+    const changed = await client.changePassword({
+      oldPassword: PASSWORD,
+      newPassword: 'Fresh@2026',
+      confirmPassword: 'Fresh@2026',
+    });
+    await client.me();
+    expect(changed.message).toBe('Password changed successfully');
+    expect(api.sent('GET', '/api/me')[1]?.headers['Authorization']).toBe(`Bearer ${changed.accessToken}`);
+    expect(changed.accessToken).not.toBe(switched.accessToken);
   });
 });

@@ -1,9 +1,15 @@
 import { v4 as uuidv4 } from 'uuid';
 import type {
+  AppAccess,
+  BaUser,
+  BillHubUser,
   BusinessAssociate,
   City,
   CompanyDetails,
   Me,
+  OtpChallenge,
+  OtpResent,
+  RegistrationStarted,
   Service,
   SessionResponse,
   State,
@@ -17,7 +23,18 @@ import type {
  */
 
 // The API's own response shapes (api/src/contract.ts): type-only, so no server code reaches the bundle.
-export type { BaStatus, BusinessAssociate, Me } from '../../../api/src/contract';
+export type {
+  AppAccess,
+  AppId,
+  BaStatus,
+  BaUser,
+  BillHubUser,
+  BusinessAssociate,
+  Me,
+  OtpChallenge,
+  OtpResent,
+  RegistrationStarted,
+} from '../../../api/src/contract';
 
 /** The session the portal keeps in memory: the login answer without its lifetime. */
 export type Session = Pick<SessionResponse, 'accessToken' | 'user'>;
@@ -26,6 +43,28 @@ export type Session = Pick<SessionResponse, 'accessToken' | 'user'>;
 export type StateOption = Pick<State, 'id' | 'name'>;
 export type CityOption = Pick<City, 'id' | 'name' | 'stateId'>;
 export type ServiceOption = Pick<Service, 'id' | 'name'>;
+/** GET /api/companies (public: the register tab lists them before sign-in). */
+export type CompanyOption = { id: string; companyCode: string; name: string };
+/** GET /api/ba-departments, reduced to what the select needs. */
+export type DepartmentOption = { id: string; name: string };
+
+/** GET /api/auth/reset-tokens/:token: whose link it is and why it was sent. */
+export type ResetToken = { userId: string; username: string; purpose: 'reset' | 'invitation' };
+/** A server's confirmation text (forgot/reset password). */
+export type Confirmation = { message: string };
+
+export type NewPassword = { newPassword: string; confirmPassword: string };
+export type RegistrationCodes = NewPassword & { smsOtp: string; emailOtp: string };
+/** POST/PUT /api/ba-users. */
+export type BaUserInput = {
+  name: string;
+  emailId: string;
+  mobileNo: string;
+  department: string | null;
+  appAccess: AppAccess[];
+};
+/** POST /api/bill-hub-users. */
+export type BillHubUserInput = { stateId: number; name: string; emailId: string; mobileNo: string };
 
 /** Spec 000 §8 texts, with the catalogue's codes where it gives them. */
 export const errorTexts = {
@@ -42,13 +81,36 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string>;
   /** The spec's numeric code (1, 2, 3, 101) when the error is one of its catalogue entries. */
   readonly code: number | undefined;
+  /** The problem body's other members (captchaRequired, attemptsLeft). */
+  readonly details: Readonly<Record<string, unknown>>;
+  /** Seconds from a 429's Retry-After header. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}, code?: number) {
+  constructor(
+    status: number,
+    message: string,
+    fieldErrors: Record<string, string> = {},
+    code?: number,
+    extra: { details?: Record<string, unknown>; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
     this.code = code;
+    this.details = extra.details ?? {};
+    this.retryAfterSeconds = extra.retryAfterSeconds;
+  }
+
+  /** Login answers carry it from the 3rd failed sign-in on (400 and 401). */
+  get captchaRequired(): boolean {
+    return this.details['captchaRequired'] === true;
+  }
+
+  /** Wrong-code answers say how many tries remain. */
+  get attemptsLeft(): number | undefined {
+    const n = this.details['attemptsLeft'];
+    return typeof n === 'number' ? n : undefined;
   }
 }
 
@@ -68,7 +130,7 @@ export type ApiClientOptions = {
 type Listener = () => void;
 
 type RequestOptions = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   body?: unknown;
   /** Sent as Idempotency-Key; a retry of the same action (after a token refresh) reuses it. */
   idempotencyKey?: string;
@@ -88,6 +150,32 @@ const REFERENCE_RANGE: [number, number] = [0, 99];
 
 export const newIdempotencyKey = (): string => uuidv4();
 
+/** Retry-After in seconds (the API sends delta-seconds); undefined when absent or unreadable. */
+function retryAfterOf(response: Response): number | undefined {
+  // Test doubles may answer without headers.
+  const value = (response.headers as Headers | undefined)?.get?.('Retry-After');
+  if (value === null || value === undefined || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
+}
+
+/**
+ * The contract says only "departments": take a list of names or of {id?, name} rows, whichever the server
+ * sends, so the select does not depend on the row shape.
+ */
+function toDepartments(body: unknown): DepartmentOption[] {
+  if (!Array.isArray(body)) return [];
+  const out: DepartmentOption[] = [];
+  for (const item of body) {
+    if (typeof item === 'string') out.push({ id: item, name: item });
+    else if (typeof item === 'object' && item !== null) {
+      const { id, name } = item as { id?: unknown; name?: unknown };
+      if (typeof name === 'string') out.push({ id: id === undefined ? name : String(id), name });
+    }
+  }
+  return out;
+}
+
 export function createApiClient(options: ApiClientOptions = {}) {
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const baseUrl = options.baseUrl ?? '';
@@ -96,8 +184,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const expiredListeners = new Set<Listener>();
 
   async function errorFrom(response: Response): Promise<ApiError> {
+    const retryAfterSeconds = retryAfterOf(response);
     const text = await response.text().catch(() => '');
-    if (text.trim() === '') return new ApiError(response.status, errorTexts.emptyBody, {}, 2);
+    if (text.trim() === '')
+      return new ApiError(response.status, errorTexts.emptyBody, {}, 2, { retryAfterSeconds });
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -114,9 +204,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     const serverMessage =
       typeof problem.message === 'string' && problem.message.trim() !== '' ? problem.message : null;
-    if (serverMessage !== null) return new ApiError(response.status, serverMessage, errors);
-    if (response.status === 401) return new ApiError(401, errorTexts.sessionTimedOut, errors);
-    return new ApiError(response.status, errorTexts.ourEnd, errors, 3);
+    const extra = { details: problem as Record<string, unknown>, retryAfterSeconds };
+    if (serverMessage !== null) return new ApiError(response.status, serverMessage, errors, undefined, extra);
+    if (response.status === 401)
+      return new ApiError(401, errorTexts.sessionTimedOut, errors, undefined, extra);
+    return new ApiError(response.status, errorTexts.ourEnd, errors, 3, extra);
   }
 
   async function send(path: string, opts: RequestOptions): Promise<Response> {
@@ -157,13 +249,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return (await response.json()) as T;
   }
 
-  async function sessionCall(path: string, body?: unknown): Promise<Session> {
-    const response = await send(path, { method: 'POST', body });
+  /** A call made without the session (sign-in, registration, password reset). */
+  async function publicCall<T>(path: string, opts: Omit<RequestOptions, 'authenticated'> = {}): Promise<T> {
+    const response = await send(path, opts);
     if (!response.ok) throw await errorFrom(response);
-    const session = (await response.json()) as Session;
+    return (await response.json()) as T;
+  }
+
+  /** Every answer that carries a session replaces the access token held here. */
+  function adopt<T extends Session>(session: T): T {
     accessToken = session.accessToken;
     return session;
   }
+
+  const sessionCall = async (path: string, body?: unknown): Promise<Session> =>
+    adopt(await publicCall<Session>(path, { method: 'POST', body }));
 
   /**
    * Restores or renews the session from the refresh cookie; null when there is none. Concurrent callers share
@@ -185,9 +285,44 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   return {
-    login: (username: string, password: string): Promise<Session> =>
-      sessionCall('/api/auth/login', { username, password }),
+    /** Step 1 of sign-in: the password was right when this answers; the OTP went out by SMS and e-mail. */
+    login: (username: string, password: string, captcha?: string): Promise<OtpChallenge> =>
+      publicCall<OtpChallenge>('/api/auth/login', {
+        method: 'POST',
+        body: captcha ? { username, password, captcha } : { username, password },
+      }),
+    /** Step 2: the code from the SMS or e-mail; the answer is the session. */
+    verifyLoginOtp: (challengeId: string, otp: string): Promise<Session> =>
+      sessionCall('/api/auth/login/verify-otp', { challengeId, otp }),
+    resendLoginOtp: (challengeId: string): Promise<OtpResent> =>
+      publicCall<OtpResent>('/api/auth/login/resend-otp', { method: 'POST', body: { challengeId } }),
     refresh,
+    /** A call without the session, for a capability's own small API module (contact-change/api.ts). */
+    publicCall,
+    companies: (): Promise<CompanyOption[]> =>
+      publicCall<CompanyOption[]>(`/api/companies${listQuery({}, REFERENCE_RANGE)}`),
+    register: (body: { mobileNo: string; email: string; companyCode: string }): Promise<RegistrationStarted> =>
+      publicCall<RegistrationStarted>('/api/registrations', { method: 'POST', body }),
+    verifyRegistration: (id: string, body: RegistrationCodes): Promise<Session> =>
+      sessionCall(`/api/registrations/${encodeURIComponent(id)}/verify`, body),
+    resendRegistration: (id: string): Promise<OtpResent> =>
+      publicCall<OtpResent>(`/api/registrations/${encodeURIComponent(id)}/resend`, {
+        method: 'POST',
+        body: {},
+      }),
+    forgotPassword: (email: string): Promise<Confirmation> =>
+      publicCall<Confirmation>('/api/auth/forgot-password', { method: 'POST', body: { email } }),
+    resetToken: (token: string): Promise<ResetToken> =>
+      publicCall<ResetToken>(`/api/auth/reset-tokens/${encodeURIComponent(token)}`),
+    resetPassword: (token: string, body: NewPassword): Promise<Confirmation> =>
+      publicCall<Confirmation>('/api/auth/reset-password', { method: 'POST', body: { token, ...body } }),
+    /** Signed in; every other session of the user ends, this one carries on with the new token. */
+    changePassword: async (
+      body: NewPassword & { oldPassword: string },
+    ): Promise<Session & Confirmation> =>
+      adopt(await call<Session & Confirmation>('/api/auth/change-password', { method: 'POST', body })),
+    setActiveCompany: async (companyCode: string): Promise<Session> =>
+      adopt(await call<Session>('/api/me/active-company', { method: 'PUT', body: { companyCode } })),
     async logout(): Promise<void> {
       accessToken = null;
       // Best effort: the session is over in this tab whatever the server says.
@@ -228,6 +363,32 @@ export function createApiClient(options: ApiClientOptions = {}) {
       byName(await call<CityOption[]>(`/api/cities${listQuery({ stateId }, REFERENCE_RANGE)}`)),
     services: async (): Promise<ServiceOption[]> =>
       byName(await call<ServiceOption[]>(`/api/services${listQuery({}, REFERENCE_RANGE)}`)),
+
+    // BA users and child bill-hub users (BA Admin only). A BA has a handful: one page of 100 holds them all.
+    baUsers: (): Promise<BaUser[]> => call<BaUser[]>(`/api/ba-users${listQuery({}, REFERENCE_RANGE)}`),
+    createBaUser: (body: BaUserInput): Promise<BaUser> =>
+      call<BaUser>('/api/ba-users', { method: 'POST', body, idempotencyKey: newIdempotencyKey() }),
+    updateBaUser: (id: string, body: BaUserInput): Promise<BaUser> =>
+      call<BaUser>(`/api/ba-users/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    setBaUserBlocked: (id: string, blocked: boolean): Promise<BaUser> =>
+      call<BaUser>(`/api/ba-users/${encodeURIComponent(id)}/${blocked ? 'block' : 'unblock'}`, {
+        method: 'POST',
+        body: {},
+      }),
+    departments: async (): Promise<DepartmentOption[]> =>
+      toDepartments(await call<unknown>(`/api/ba-departments${listQuery({}, REFERENCE_RANGE)}`)),
+    billHubUsers: (): Promise<BillHubUser[]> =>
+      call<BillHubUser[]>(`/api/bill-hub-users${listQuery({}, REFERENCE_RANGE)}`),
+    createBillHubUser: (body: BillHubUserInput): Promise<BillHubUser> =>
+      call<BillHubUser>('/api/bill-hub-users', { method: 'POST', body, idempotencyKey: newIdempotencyKey() }),
+    setBillHubUserBlocked: (id: string, blocked: boolean): Promise<BillHubUser> =>
+      call<BillHubUser>(`/api/bill-hub-users/${encodeURIComponent(id)}/${blocked ? 'block' : 'unblock'}`, {
+        method: 'POST',
+        body: {},
+      }),
+    /** Starts the e-mail/mobile change of a user: the server e-mails the user a link. */
+    requestContactChange: (userId: string): Promise<{ id: string; expiresAt: string }> =>
+      call<{ id: string; expiresAt: string }>('/api/contact-changes', { method: 'POST', body: { userId } }),
   };
 }
 

@@ -1,8 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { isBaRole } from '../../../domain/src/identity/roles';
 import { useApi } from '../api/ApiContext';
-import { ApiError, errorTexts, type Me } from '../api/client';
+import { ApiError, errorTexts, type Me, type Session } from '../api/client';
+import { useLeave } from '../shared/external';
 import { useFeedback } from '../shared/feedback';
+import { CONSOLE_URL, destinationOf, type Destination } from './routing';
 
 export type SessionState =
   | { status: 'restoring' }
@@ -12,23 +13,30 @@ export type SessionState =
 export type SessionApi = {
   state: SessionState;
   user: Me | null;
-  /** Signs in a BA; a staff login is refused with spec 000 §8 code 101 and leaves no session here. */
-  login: (username: string, password: string) => Promise<Me>;
+  /**
+   * Takes a new session (after the login OTP, registration, a password change) and says where the user
+   * goes: a portal route, the staff console (already on its way), or a refusal, thrown as an ApiError with
+   * the spec 000 §8 text and code, which leaves no session behind.
+   */
+  signIn: (session: Session) => Promise<Destination>;
+  /** A new token for the same user (active company switch): the user's data follows it. */
+  replace: (session: Session) => void;
   logout: () => Promise<void>;
 };
 
-/** The portal is for BA roles; staff belong in /console. */
-export const isPortalUser = (user: Me): boolean => user.application === 'portal' || user.roles.some(isBaRole);
+/** Whether a restored or new session belongs in the portal at all. */
+export const isPortalSession = (user: Me): boolean => destinationOf(user).kind === 'portal';
 
 const SessionContext = createContext<SessionApi | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useApi();
+  const leave = useLeave();
   const { showError } = useFeedback();
   const [state, setState] = useState<SessionState>({ status: 'restoring' });
 
-  // A page load has no access token: the refresh cookie restores the session. A staff session (the
-  // cookie is shared with /console) is left alone, not logged out, so the console tab keeps working.
+  // A page load has no access token: the refresh cookie restores the session. A session that does not belong
+  // here (a staff session) is left alone, not logged out, so another tab keeps working.
   useEffect(() => {
     let live = true;
     client
@@ -36,7 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .catch(() => null)
       .then((session) => {
         if (!live) return;
-        if (session && isPortalUser(session.user)) setState({ status: 'authenticated', user: session.user });
+        if (session && isPortalSession(session.user)) setState({ status: 'authenticated', user: session.user });
         else {
           client.forget();
           setState({ status: 'anonymous' });
@@ -57,18 +65,35 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [client, showError],
   );
 
-  const login = useCallback(
-    async (username: string, password: string) => {
-      const session = await client.login(username, password);
-      if (!isPortalUser(session.user)) {
-        client.forget();
-        throw new ApiError(403, errorTexts.noAccess, {}, 101);
+  const signIn = useCallback(
+    async (session: Session): Promise<Destination> => {
+      const destination = destinationOf(session.user);
+      switch (destination.kind) {
+        case 'portal':
+          setState({ status: 'authenticated', user: session.user });
+          return destination;
+        case 'console':
+          // Staff work in the console: its own page load restores the session there.
+          client.forget();
+          leave(CONSOLE_URL);
+          return destination;
+        case 'refused':
+          // Spec 000 §8 code 101: "data cleared" — the refresh cookie too, or a reload would try again.
+          await client.logout();
+          setState({ status: 'anonymous' });
+          throw new ApiError(403, destination.message, {}, destination.code);
+        default: {
+          const never: never = destination;
+          return never;
+        }
       }
-      setState({ status: 'authenticated', user: session.user });
-      return session.user;
     },
-    [client],
+    [client, leave],
   );
+
+  const replace = useCallback((session: Session) => {
+    setState({ status: 'authenticated', user: session.user });
+  }, []);
 
   const logout = useCallback(async () => {
     await client.logout();
@@ -76,8 +101,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [client]);
 
   const value = useMemo<SessionApi>(
-    () => ({ state, user: state.status === 'authenticated' ? state.user : null, login, logout }),
-    [state, login, logout],
+    () => ({ state, user: state.status === 'authenticated' ? state.user : null, signIn, replace, logout }),
+    [state, signIn, replace, logout],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
@@ -86,4 +111,11 @@ export function useSession(): SessionApi {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside <SessionProvider>');
   return session;
+}
+
+/** For screens that only render inside the guards: the signed-in user. */
+export function useUser(): Me {
+  const { user } = useSession();
+  if (!user) throw new Error('useUser must be used inside <RequireSession>');
+  return user;
 }

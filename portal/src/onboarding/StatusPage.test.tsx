@@ -72,7 +72,9 @@ describe('onboarding status page', () => {
   it('logs out from the header and returns to the login page', async () => {
     const api = fakeApi({ session: baUser });
     renderPortal(api, '/onboard/status');
-    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    // Logout sits in the profile menu (spec 000 §2 "Header"), opened by the user's name.
+    await user.click(await screen.findByRole('button', { name: baUser.name }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByRole('form', { name: 'Login' })).toBeInTheDocument();
     expect(api.sent('POST', '/api/auth/logout')).toHaveLength(1);

@@ -2,6 +2,7 @@ import { configure, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { createApiClient } from '../api/client';
 import { App } from '../App';
+import type { Leave } from '../shared/external';
 import type { FakeApi } from './fakeApi';
 
 // findBy*/waitFor wait up to 1 s by default: too short for a whole-app render on a busy 2-core machine.
@@ -12,12 +13,17 @@ function Location() {
   return <div data-testid="location" hidden>{useLocation().pathname}</div>;
 }
 
+export type RenderOptions = {
+  /** Receives the URL when the portal sends the browser to another application (the staff console). */
+  leave?: Leave;
+};
+
 /** The whole portal at `path`, talking to the fake API through the real client. */
-export function renderPortal(api: FakeApi, path = '/') {
+export function renderPortal(api: FakeApi, path = '/', options: RenderOptions = {}) {
   const client = createApiClient({ fetch: api.fetch });
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <App client={client} />
+      <App client={client} leave={options.leave ?? (() => undefined)} />
       <Location />
     </MemoryRouter>,
   );

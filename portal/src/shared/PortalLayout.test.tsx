@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Me } from '../api/client';
+import { baColleague, baUser, completeDetails, fakeApi, verifiedBaAdmin } from '../testing/fakeApi';
+import { renderPortal } from '../testing/render';
+import { SUPPORT_MAILBOX } from './PortalLayout';
+
+// The whole portal renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
+jest.setTimeout(30_000);
+const user = userEvent.setup({ delay: null });
+const verifiedBa = { status: 'verified' as const, details: completeDetails, companyName: completeDetails.companyName };
+
+async function menuEntries(name: string) {
+  await user.click(await screen.findByRole('button', { name }));
+  return (await screen.findAllByRole('menuitem')).map((m) => m.textContent);
+}
+
+describe('BA header', () => {
+  it.each([
+    ['BA Admin', verifiedBaAdmin],
+    ['BA User', baColleague],
+  ])('has no company selector for a %s (one company per registration)', async (_role, me) => {
+    renderPortal(fakeApi({ session: me, ba: verifiedBa }), '/home');
+    expect(await screen.findByRole('heading', { name: `Welcome, ${me.name}` })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Company')).not.toBeInTheDocument();
+  });
+
+  it('offers the company selector (its codes and All) to other roles; a choice takes the new session', async () => {
+    // An engagement manager with Bill-Hub access only: a portal session without a BA role.
+    const manager: Me = {
+      ...baUser,
+      id: 'u-em',
+      name: 'Esha Manager',
+      roles: ['BA Engagement Manager'],
+      applications: [{ appId: 'BillHub', roleName: 'BA Engagement Manager' }],
+      companyCodes: ['1000', '2000'],
+      activeCompanyCode: 'All',
+      baId: null,
+      baStatus: null,
+      home: '/bill-hub',
+    };
+    const api = fakeApi({ session: manager });
+    renderPortal(api, '/bill-hub');
+    const selector = await screen.findByLabelText('Company');
+    expect(within(selector).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', '1000', '2000']);
+    expect(selector).toHaveValue('All');
+
+    await user.selectOptions(selector, '2000');
+    await waitFor(() => expect(screen.getByLabelText('Company')).toHaveValue('2000'));
+    expect(api.sent('PUT', '/api/me/active-company')[0]?.body).toEqual({ companyCode: '2000' });
+  });
+
+  it('profile menu of an unverified BA admin: no View Profile or Add New User yet', async () => {
+    renderPortal(fakeApi({ session: baUser }), '/onboard/status');
+    expect(await menuEntries(baUser.name)).toEqual([
+      'Change Password',
+      'Add GST-State BA for Billhub',
+      'Help',
+      'Logout',
+    ]);
+  });
+
+  it('profile menu of a verified BA admin adds View Profile and Add New User, which opens the users page', async () => {
+    renderPortal(fakeApi({ session: verifiedBaAdmin, ba: verifiedBa }), '/home');
+    expect(await menuEntries(verifiedBaAdmin.name)).toEqual([
+      'Change Password',
+      'View Profile',
+      'Add New User',
+      'Add GST-State BA for Billhub',
+      'Help',
+      'Logout',
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: 'Add New User' }));
+    expect(await screen.findByRole('heading', { name: 'BA Users' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/onboard/BA/add-new-ba-user');
+  });
+
+  it('profile menu of a BA user: only its own password, help and logout', async () => {
+    renderPortal(fakeApi({ session: baColleague, ba: verifiedBa }), '/home');
+    expect(await menuEntries(baColleague.name)).toEqual(['Change Password', 'Help', 'Logout']);
+  });
+
+  it('Help shows the user manual link and the support mailbox', async () => {
+    renderPortal(fakeApi({ session: baUser }), '/onboard/status');
+    await menuEntries(baUser.name);
+    await user.click(screen.getByRole('menuitem', { name: 'Help' }));
+
+    const help = await screen.findByRole('dialog', { name: 'Help' });
+    expect(within(help).getByRole('link', { name: 'User Manual' })).toHaveAttribute('href', '/workInProgress');
+    expect(within(help).getByRole('link', { name: SUPPORT_MAILBOX })).toHaveAttribute(
+      'href',
+      `mailto:${SUPPORT_MAILBOX}`,
+    );
+  });
+});
