@@ -1,5 +1,6 @@
 import {
   Admin,
+  CustomRoutes,
   Resource,
   defaultI18nProvider,
   localStorageStore,
@@ -7,9 +8,12 @@ import {
   type DataProvider,
   type Store,
 } from 'react-admin';
+import { Route } from 'react-router-dom';
 import { businessAssociates } from './onboarding';
 import { tasks, hasReviewerRole } from './tasks';
-import { ConsoleLayout, ConsoleNotification, LoginPage } from './layout';
+import { users, mayManageUsers } from './users';
+import { ChangePasswordPage } from './identity';
+import { CHANGE_PASSWORD_PATH, ConsoleLayout, ConsoleNotification, LoginPage } from './layout';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
 import { dataProvider as defaultDataProvider } from './providers/dataProvider';
 import { theme } from './theme';
@@ -21,8 +25,12 @@ const defaultStore = localStorageStore('1', 'ba-console');
 
 /**
  * The staff console. Reviewers land on "My Pending Task"; auditors and other staff, who have no review
- * tasks, on the BA list. The store is namespaced so list preferences survive a reload without clashing with
- * anything else on the origin.
+ * tasks, on the BA list; MLL-ADMIN also manages the staff users. The store is namespaced so list preferences
+ * survive a reload without clashing with anything else on the origin.
+ *
+ * No `requireAuth`: the layout's SessionGate sends a visitor without a session to the sign-in page with one
+ * redirect (react-admin's requireAuth loops on it, see SessionGate). Every screen is inside the layout, or,
+ * like the change-password page, behind a SessionGate of its own.
  */
 export const App = ({
   dataProvider = defaultDataProvider,
@@ -40,12 +48,15 @@ export const App = ({
     notification={ConsoleNotification}
     theme={theme}
     darkTheme={null}
-    requireAuth
     disableTelemetry
   >
+    <CustomRoutes noLayout>
+      <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
+    </CustomRoutes>
     {(permissions: string[] | undefined) => [
       hasReviewerRole(permissions ?? []) ? <Resource key="tasks" {...tasks} /> : null,
       <Resource key="business-associates" {...businessAssociates} />,
+      mayManageUsers(permissions) ? <Resource key="users" {...users} /> : null,
     ]}
   </Admin>
 );

@@ -7,16 +7,24 @@ import { ErrorDialog } from '../../../ui/src/ErrorDialog';
 export const SNACKBAR_AUTO_HIDE_MS = 2500;
 export const SNACKBAR_ANCHOR = { vertical: 'top', horizontal: 'center' } as const;
 
-const SEVERITY: Record<string, 'success' | 'info' | 'warning'> = {
+const SEVERITY: Record<string, 'success' | 'info' | 'warning' | 'error'> = {
   success: 'success',
   info: 'info',
   warning: 'warning',
+  error: 'error',
 };
 
 /**
+ * react-admin's "the form is not valid" after a refused submit: the fields already say what is wrong, so a
+ * modal would only stand between the user and them. It shows as the spec's error-variant snackbar instead.
+ */
+const INLINE_ERRORS = new Set(['ra.message.invalid_form']);
+
+/**
  * Replaces react-admin's <Notification>: every `notify(..., { type: 'error' })` — ours and react-admin's
- * own, e.g. a list that failed to load — opens the spec's modal error dialog; everything else is a
- * top-centre snackbar that hides after 2500 ms. Notifications are taken from the queue one at a time.
+ * own, e.g. a list that failed to load — opens the spec's modal error dialog (but for INLINE_ERRORS);
+ * everything else is a top-centre snackbar that hides after 2500 ms. Notifications are taken from the queue
+ * one at a time.
  */
 export const ConsoleNotification = () => {
   const { notifications, takeNotification } = useNotificationContext();
@@ -41,7 +49,8 @@ export const ConsoleNotification = () => {
   const close = () => setOpen(false);
   const clear = () => setCurrent(undefined);
 
-  if (type === 'error') return <ErrorDialog open={open} message={text} onClose={close} onExited={clear} />;
+  const modal = type === 'error' && !(typeof message === 'string' && INLINE_ERRORS.has(message));
+  if (modal) return <ErrorDialog open={open} message={text} onClose={close} onExited={clear} />;
 
   return (
     <Snackbar

@@ -7,9 +7,11 @@ import LooksOneIcon from '@mui/icons-material/LooksOne';
 import LooksTwoIcon from '@mui/icons-material/LooksTwo';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import BlockIcon from '@mui/icons-material/Block';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import type { ReactElement } from 'react';
 import { Menu, useLocation, usePermissions } from 'react-admin';
 import { hasReviewerRole } from '../tasks/access';
+import { mayManageUsers } from '../users/access';
 import { SIDEBAR_VIEW_ORDER, viewByKey, viewOfFilter, viewSearch, type BaViewKey } from '../onboarding/views';
 import { CountBadge } from './CountBadge';
 import { useBaCounts } from './useBaCounts';
@@ -55,7 +57,7 @@ const activeSx = { '&.RaMenuItemLink-active': { color: 'text.primary', fontWeigh
 
 /**
  * The onboarding sidebar of spec 000 §2 ("Sidebars"): My Pending Task, then the BA list views, each with its
- * count badge from GET /api/ba-counts.
+ * count badge from GET /api/ba-counts; for MLL-ADMIN, the staff users last.
  */
 export const ConsoleMenu = () => {
   const counts = useBaCounts();
@@ -82,6 +84,9 @@ export const ConsoleMenu = () => {
           />
         );
       })}
+      {mayManageUsers(permissions) && (
+        <Menu.Item to="/users" primaryText="Users" leftIcon={<ManageAccountsIcon />} />
+      )}
     </Menu>
   );
 };

@@ -4,3 +4,4 @@ export { ConsoleNotification, SNACKBAR_ANCHOR, SNACKBAR_AUTO_HIDE_MS } from './C
 export { LoginPage } from './LoginPage';
 export { BrokenPage } from './BrokenPage';
 export { useBaCounts } from './useBaCounts';
+export { SessionGate, CHANGE_PASSWORD_PATH, LOGIN_PATH } from './SessionGate';

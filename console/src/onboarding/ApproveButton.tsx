@@ -3,6 +3,7 @@ import { Button, Tooltip } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useGetIdentity, usePermissions, useRecordContext } from 'react-admin';
 import type { BusinessAssociate } from '../shared/types';
+import { baLabel } from './baName';
 import { decidableStage, useDecision } from './decision';
 import { DecisionDialog } from './DecisionDialog';
 import { stageOneApprover } from './timeline';
@@ -28,7 +29,7 @@ const ApproveAction = ({ record, stage }: { record: BusinessAssociate; stage: 1 
   const { data: log } = useActivityLog(record.id);
   const approvedStageOne =
     stage === 2 && identity?.id !== undefined && stageOneApprover(log ?? []) === identity.id;
-  const name = record.companyName ?? 'this business associate';
+  const name = baLabel(record, 'this business associate');
   const button = (
     <Button
       variant="contained"

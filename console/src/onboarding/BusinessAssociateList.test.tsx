@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createDataProvider } from '../providers/dataProvider';
 import { sessionStore } from '../providers/httpClient';
-import { baRow, counts, renderConsole } from '../testing/fakes';
+import { baRow, counts, me, renderConsole } from '../testing/fakes';
 import { installFetch, requests, type FakeRoute } from '../testing/fakeFetch';
 
 jest.setTimeout(30_000);
@@ -32,15 +32,7 @@ const listRequests = (mock: jest.Mock) =>
 beforeEach(() => {
   sessionStore.set({
     accessToken: 'token-abc',
-    user: {
-      id: 'u1',
-      username: 'procurement@demo.test',
-      name: 'Priya',
-      roles: ['MLL Procurement'],
-      companyCodes: ['1000'],
-      baId: null,
-      application: 'console',
-    },
+    user: me({ id: 'u1', name: 'Priya' }),
   });
 });
 afterEach(() => sessionStore.set(null));

@@ -14,6 +14,7 @@ import { CITIES, COMPANIES } from '../../../domain/src/masters/catalog';
 import { formatDate } from '../../../domain/src/shared/format';
 import type { BusinessAssociate } from '../shared/types';
 import type { ConsoleIdentity } from '../providers/authProvider';
+import { BaNameCell } from './BaNameCell';
 import { OverdueMarker, StatusChip, stageLabel } from './StatusChip';
 import { StatusTabs } from './StatusTabs';
 
@@ -39,7 +40,7 @@ const cityChoices = [...CITIES]
   .map((c) => ({ id: c.id, name: c.name }));
 
 const baFilters = [
-  <SearchInput key="q" source="q" placeholder="Search company name" alwaysOn />,
+  <SearchInput key="q" source="q" placeholder="Search name, e-mail or mobile" alwaysOn />,
   <TextInput key="panNumber" source="panNumber" label="PAN" parse={(v: string) => v.toUpperCase()} />,
   <SelectInput key="cityId" source="cityId" label="City" choices={cityChoices} />,
   <CompanyCodeInput key="companyCode" source="companyCode" label="Company code" />,
@@ -85,7 +86,7 @@ export const BusinessAssociateList = () => (
   >
     <StatusTabs />
     <DataTable rowClick="show" bulkActionButtons={false} sx={tableSx}>
-      <Column source="companyName" label="Company name" render={(r) => r.companyName ?? 'NA'} />
+      <Column source="companyName" label="Company name" render={(r) => <BaNameCell ba={r} />} />
       <Column source="panNumber" label="PAN" render={(r) => r.panNumber ?? 'NA'} />
       <Column source="cityName" label="City" render={(r) => r.cityName ?? 'NA'} />
       <Column source="companyCode" label="Company code" />

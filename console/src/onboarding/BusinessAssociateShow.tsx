@@ -5,6 +5,7 @@ import { EventHistory, mayReadEventHistory } from '../audit';
 import type { BusinessAssociate } from '../shared/types';
 import { ActivityLog } from './ActivityLog';
 import { ApproveButton } from './ApproveButton';
+import { baLabel } from './baName';
 import { CompanyDetails } from './CompanyDetails';
 import { RejectButton } from './RejectButton';
 import { ReviewSummary } from './ReviewSummary';
@@ -13,7 +14,7 @@ import { useActivityLog } from './useActivityLog';
 
 const BaTitle = () => {
   const record = useRecordContext<BusinessAssociate>();
-  const title = record ? (record.companyName ?? `Business associate ${record.id}`) : 'Business associate';
+  const title = record ? baLabel(record, `Business associate ${record.id}`) : 'Business associate';
   return <span>{title}</span>;
 };
 

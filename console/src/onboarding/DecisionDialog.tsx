@@ -18,15 +18,17 @@ export type DecisionDialogProps = {
   confirmLabel: string;
   confirmColor: 'primary' | 'error' | 'success';
   remarksRequired: boolean;
+  /** What the text field asks for: "Remarks" for a decision, "Reason" for a block. */
+  fieldLabel?: string;
   isPending: boolean;
   onCancel: () => void;
   onConfirm: (remarks: string | null) => void;
 };
 
-/** The confirmation dialog of a staff decision, with remarks (required for a rejection). */
+/** The confirmation dialog of a staff decision, with remarks (required for a rejection) or a reason. */
 export const DecisionDialog = (props: DecisionDialogProps) => {
   const { open, title, text, confirmLabel, confirmColor, remarksRequired, isPending } = props;
-  const { onCancel, onConfirm } = props;
+  const { onCancel, onConfirm, fieldLabel = 'Remarks' } = props;
   const [remarks, setRemarks] = useState('');
   const [touched, setTouched] = useState(false);
   const error = remarksError(remarks, remarksRequired);
@@ -66,7 +68,7 @@ export const DecisionDialog = (props: DecisionDialogProps) => {
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>
           <TextField
-            label={remarksRequired ? 'Remarks' : 'Remarks (optional)'}
+            label={remarksRequired ? fieldLabel : `${fieldLabel} (optional)`}
             value={remarks}
             onChange={(event) => setRemarks(event.target.value)}
             onBlur={() => setTouched(true)}

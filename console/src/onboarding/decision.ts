@@ -7,6 +7,7 @@ import { messages, safeText } from '../../../domain/src/validation/fields';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import { errorText } from '../providers/httpClient';
 import type { BusinessAssociate, ReviewStage } from '../shared/types';
+import { baLabel } from './baName';
 
 /**
  * Whether the signed-in user may decide this BA now: it waits in a review stage and one of the user's roles
@@ -80,7 +81,7 @@ export function useDecision(record: BusinessAssociate, verb: Verb, onDone: () =>
 }
 
 function successMessage(verb: Verb, stage: ReviewStage, ba: BusinessAssociate): string {
-  const name = ba.companyName ?? 'The business associate';
+  const name = baLabel(ba, 'The business associate');
   if (verb === 'reject') return `${name}: onboarding rejected at stage ${stage}`;
   return ba.status === 'verified' ? `${name} is verified` : `Stage ${stage} approved for ${name}`;
 }

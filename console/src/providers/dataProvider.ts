@@ -5,6 +5,7 @@ import type {
   BaCounts,
   BusinessAssociate,
   ReviewStage,
+  StaffUser,
   StoredEventRow,
 } from '../shared/types';
 import { API_URL, httpClient } from './httpClient';
@@ -25,6 +26,9 @@ export type ConsoleDataProvider = DataProvider & {
   getActivityLog(baId: Identifier): Promise<ActivityEntry[]>;
   /** The BA's stored events with their hashes (Auditor, MLL-ADMIN). */
   getEventHistory(baId: Identifier): Promise<StoredEventRow[]>;
+  /** POST /api/users/:id/block | unblock with the required reason (MLL-ADMIN). */
+  blockUser(id: Identifier, params: { reason: string }): Promise<{ data: StaffUser }>;
+  unblockUser(id: Identifier, params: { reason: string }): Promise<{ data: StaffUser }>;
 };
 
 /** One BA's history is short; a page of the API's maximum (100) holds it. */
@@ -42,6 +46,17 @@ async function command(id: Identifier, verb: 'approve' | 'reject', params: Decis
   return { data: json as BusinessAssociate };
 }
 
+const userPath = (id: Identifier) => `${API_URL}/users/${encodeURIComponent(String(id))}`;
+
+/** Block and unblock answer with the user row; an empty answer still lets the screen go on. */
+async function userCommand(id: Identifier, verb: 'block' | 'unblock', reason: string) {
+  const { json } = await httpClient(`${userPath(id)}/${verb}`, {
+    method: 'POST',
+    body: JSON.stringify({ reason }),
+  });
+  return { data: { ...(json as StaffUser | null), id: String(id) } as StaffUser };
+}
+
 export function createDataProvider(): ConsoleDataProvider {
   return {
     ...simpleRestProvider(API_URL, httpClient),
@@ -56,6 +71,8 @@ export function createDataProvider(): ConsoleDataProvider {
       const query = new URLSearchParams({ range: HISTORY_RANGE });
       return (await httpClient(`${baPath(baId)}/events?${query}`)).json as StoredEventRow[];
     },
+    blockUser: (id, { reason }) => userCommand(id, 'block', reason),
+    unblockUser: (id, { reason }) => userCommand(id, 'unblock', reason),
   };
 }
 

@@ -1,5 +1,6 @@
 import { installFetch, requests, type FakeReply } from '../testing/fakeFetch';
-import type { Me } from '../shared/types';
+import { me } from '../testing/identity';
+import type { Me, OtpChallenge } from '../shared/types';
 
 /**
  * The real auth provider, http client and data provider against a fake fetch. Each test loads the modules
@@ -22,25 +23,23 @@ function freshPage(): Modules {
   return modules!;
 }
 
-const staff: Me = {
-  id: 'u-proc',
-  username: 'procurement@demo.test',
-  name: 'Priya Procurement',
-  roles: ['MLL Procurement'],
-  companyCodes: ['1000'],
-  baId: null,
-  application: 'console',
-};
-const baAdmin: Me = {
-  ...staff,
+const staff: Me = me({ id: 'u-proc', name: 'Priya Procurement' });
+const baAdmin: Me = me({
   id: 'u-ba',
   username: 'ba.admin@demo.test',
   name: 'BA Admin',
   roles: ['BA Admin'],
   baId: 'ba-1',
   application: 'portal',
+});
+const auditor: Me = me({ id: 'u-aud', name: 'Ann Auditor', roles: ['Auditor'] });
+const challenge: OtpChallenge = {
+  otpRequired: true,
+  challengeId: 'ch-1',
+  expiresInSeconds: 600,
+  resendAfterSeconds: 30,
+  sentTo: { mobile: '******1234', email: 'p***@demo.test' },
 };
-const auditor: Me = { ...staff, id: 'u-aud', name: 'Ann Auditor', roles: ['Auditor'] };
 
 const SESSION_TIMED_OUT = 'Session Timed out.Please login again';
 const unauthorized: FakeReply = { status: 401, body: { status: 401, message: SESSION_TIMED_OUT } };
@@ -85,35 +84,107 @@ describe('authProvider', () => {
     expect(paths(fetch)).toEqual(['POST /api/auth/refresh']);
   });
 
+  it('signs in in two steps: the password brings the OTP challenge, the code brings the session', async () => {
+    const { auth, http } = freshPage();
+    const fetch = installFetch((url) => {
+      if (url.pathname === '/api/auth/login') return { body: challenge };
+      if (url.pathname === '/api/auth/login/verify-otp') return { body: { accessToken: 'tok-1', expiresIn: 900, user: staff } };
+      return undefined;
+    });
+    const sent = await auth.authProvider.startLogin({ username: ' procurement@demo.test ', password: 'Demo@2026' });
+    expect(sent).toEqual(challenge);
+    expect(http.sessionStore.get()).toBeNull();
+    await expect(auth.authProvider.login({ challengeId: 'ch-1', otp: '123456' })).resolves.toBeUndefined();
+    expect(http.sessionStore.get()?.accessToken).toBe('tok-1');
+    const bodies = requests(fetch).map((r) => JSON.parse(String(r.body)) as unknown);
+    expect(bodies).toEqual([
+      { username: 'procurement@demo.test', password: 'Demo@2026' },
+      { challengeId: 'ch-1', otp: '123456' },
+    ]);
+  });
+
   it("refuses a BA with the spec's code-101 message and ends the session it just opened", async () => {
     const { auth, http } = freshPage();
     const fetch = installFetch((url) =>
-      url.pathname === '/api/auth/login'
-        ? { body: { accessToken: 'tok-ba', user: baAdmin } }
+      url.pathname === '/api/auth/login/verify-otp'
+        ? { body: { accessToken: 'tok-ba', expiresIn: 900, user: baAdmin } }
         : { status: 204 },
     );
-    const login = auth.authProvider.login({ username: 'ba.admin@demo.test', password: 'Demo@2026' });
+    const login = auth.authProvider.login({ challengeId: 'ch-1', otp: '123456' });
     await expect(login).rejects.toThrow(
       "You don't have access to this application. Please contact admin team for support",
     );
-    expect(paths(fetch)).toEqual(['POST /api/auth/login', 'POST /api/auth/logout']);
+    expect(paths(fetch)).toEqual(['POST /api/auth/login/verify-otp', 'POST /api/auth/logout']);
     expect(http.sessionStore.get()).toBeNull();
   });
 
-  it('lets staff and auditors in and shows the API message for bad credentials', async () => {
-    const { auth, http } = freshPage();
-    installFetch((url, init) => {
-      const { username } = JSON.parse(String(init.body)) as { username: string };
-      if (url.pathname !== '/api/auth/login') return undefined;
-      if (username === 'auditor@demo.test') return { body: { accessToken: 'tok-aud', user: auditor } };
-      return { status: 401, body: { status: 401, message: 'Invalid username or password' } };
+  it('carries what the API says about a refusal: captcha, attempts left, the wait before a resend', async () => {
+    const { auth } = freshPage();
+    installFetch((url) => {
+      if (url.pathname === '/api/auth/login')
+        return { status: 401, body: { status: 401, message: 'Invalid username or password', captchaRequired: true } };
+      if (url.pathname === '/api/auth/login/verify-otp')
+        return { status: 400, body: { status: 400, message: 'Invalid OTP', errors: { otp: 'Invalid OTP' }, attemptsLeft: 3 } };
+      return { status: 429, body: { status: 429, message: 'Please wait before asking for a new code' }, headers: { 'Retry-After': '17' } };
     });
-    await expect(auth.authProvider.login({ username: 'nobody@demo.test', password: 'x' })).rejects.toThrow(
-      'Invalid username or password',
-    );
-    await auth.authProvider.login({ username: 'auditor@demo.test', password: 'Demo@2026' });
+    await expect(auth.authProvider.startLogin({ username: 'x@demo.test', password: 'x' })).rejects.toMatchObject({
+      message: 'Invalid username or password',
+      status: 401,
+      captchaRequired: true,
+    });
+    await expect(auth.authProvider.login({ challengeId: 'ch-1', otp: '000000' })).rejects.toMatchObject({
+      message: 'Invalid OTP',
+      attemptsLeft: 3,
+    });
+    await expect(auth.authProvider.resendLoginOtp('ch-1')).rejects.toMatchObject({ status: 429, retryAfterSeconds: 17 });
+  });
+
+  it('sends a solved captcha along and lets auditors in', async () => {
+    const { auth, http } = freshPage();
+    const fetch = installFetch((url) => {
+      if (url.pathname === '/api/auth/login') return { body: challenge };
+      if (url.pathname === '/api/auth/login/verify-otp') return { body: { accessToken: 'tok-aud', expiresIn: 900, user: auditor } };
+      return undefined;
+    });
+    await auth.authProvider.startLogin({ username: 'auditor@demo.test', password: 'Demo@2026', captcha: 'solved-payload' });
+    expect(JSON.parse(String(requests(fetch)[0]!.body))).toMatchObject({ captcha: 'solved-payload' });
+    await auth.authProvider.login({ challengeId: 'ch-1', otp: '123456' });
     expect(http.sessionStore.get()?.accessToken).toBe('tok-aud');
     expect(await auth.authProvider.getPermissions()).toEqual(['Auditor']);
+  });
+
+  it('sends a first sign-in to the password change and keeps the new session it answers with', async () => {
+    const { auth, http } = freshPage();
+    const fresh = me({ firstLogin: true, home: '/change-password' });
+    installFetch((url) => {
+      if (url.pathname === '/api/auth/login/verify-otp') return { body: { accessToken: 'tok-1', expiresIn: 900, user: fresh } };
+      if (url.pathname === '/api/auth/change-password')
+        return { body: { accessToken: 'tok-2', expiresIn: 900, user: me(), message: 'Password changed successfully' } };
+      return undefined;
+    });
+    await expect(auth.authProvider.login({ challengeId: 'ch-1', otp: '123456' })).resolves.toEqual({
+      redirectTo: '/change-password',
+    });
+    expect(await auth.authProvider.getIdentity()).toMatchObject({ mustChangePassword: true });
+    const params = { oldPassword: 'Demo@2026', newPassword: 'Better@2026', confirmPassword: 'Better@2026' };
+    await expect(auth.authProvider.changePassword(params)).resolves.toBe('Password changed successfully');
+    expect(http.sessionStore.get()?.accessToken).toBe('tok-2');
+    expect(await auth.authProvider.getIdentity()).toMatchObject({ mustChangePassword: false });
+  });
+
+  it('switches the active company code with the new access token the API answers with', async () => {
+    const { auth, http } = freshPage();
+    http.sessionStore.set({ accessToken: 'tok-all', user: me({ companyCodes: ['1000', '2000'] }) });
+    const fetch = installFetch(() => ({
+      body: { accessToken: 'tok-1000', expiresIn: 900, user: me({ companyCodes: ['1000', '2000'], activeCompanyCode: '1000' }) },
+    }));
+    await auth.authProvider.setActiveCompany('1000');
+    const [request] = requests(fetch);
+    expect(`${request!.method} ${request!.url.pathname}`).toBe('PUT /api/me/active-company');
+    expect(request!.headers.get('Authorization')).toBe('Bearer tok-all');
+    expect(JSON.parse(String(request!.body))).toEqual({ companyCode: '1000' });
+    expect(http.sessionStore.get()?.accessToken).toBe('tok-1000');
+    expect(await auth.authProvider.getIdentity()).toMatchObject({ activeCompanyCode: '1000' });
   });
 
   it('ends the session with "Session Timed out.Please login again" on a 401', async () => {
@@ -184,5 +255,17 @@ describe('dataProvider commands', () => {
       'GET /api/business-associates/ba-1/events',
     ]);
     expect(requests(fetch)[1]!.url.searchParams.get('range')).toBe('[0,99]');
+  });
+
+  it.each(['block', 'unblock'] as const)('%ss a user with the reason', async (verb) => {
+    const { data, http } = page;
+    http.sessionStore.set({ accessToken: 'tok', user: staff });
+    const fetch = installFetch(() => ({ body: { id: 'u-9', status: verb === 'block' ? 'blocked' : 'active' } }));
+    const method = verb === 'block' ? data.dataProvider.blockUser : data.dataProvider.unblockUser;
+    const result = await method('u-9', { reason: 'Left the company' });
+    expect(result.data).toMatchObject({ id: 'u-9' });
+    const [request] = requests(fetch);
+    expect(`${request!.method} ${request!.url.pathname}`).toBe(`POST /api/users/u-9/${verb}`);
+    expect(JSON.parse(String(request!.body))).toEqual({ reason: 'Left the company' });
   });
 });

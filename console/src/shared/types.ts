@@ -1,4 +1,4 @@
-import type { SessionResponse } from '../../../api/src/contract';
+import type { BusinessAssociate as BaRow, ReviewTask as TaskRow, SessionResponse } from '../../../api/src/contract';
 
 /**
  * The shapes the console reads from the API: the API's own (api/src/contract.ts), imported as types only so
@@ -6,14 +6,29 @@ import type { SessionResponse } from '../../../api/src/contract';
  */
 export type {
   ActivityEntry,
+  AppAccess,
+  AppId,
   BaCounts,
   BaStatus,
-  BusinessAssociate,
   FieldChange,
   Me,
+  OtpChallenge,
+  OtpResent,
   ReviewStage,
-  ReviewTask,
+  SessionResponse,
+  StaffUser,
 } from '../../../api/src/contract';
+
+/**
+ * What a BA registered with (issue 5): a BA that has filled nothing in yet has no company name, so staff
+ * recognise it by these. The read model is gaining them now; optional here until every row carries them.
+ */
+type Registered = { registeredEmail?: string | null; registeredMobile?: string | null };
+
+/** One row of /api/business-associates (and the answer to each onboarding command). */
+export type BusinessAssociate = BaRow & Registered;
+/** One row of /api/tasks ("My Pending Task"). */
+export type ReviewTask = TaskRow & Registered;
 
 /** API.md names the event id `eventId`; the API as built sends it as `id` (react-admin's record key). */
 export type StoredEventRow = {

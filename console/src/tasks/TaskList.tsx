@@ -2,6 +2,7 @@ import { DataTable, List, Pagination, type RowClickFunction } from 'react-admin'
 import { formatAge, formatDateTime } from '../../../domain/src/shared/format';
 import type { ReviewTask } from '../shared/types';
 import { OverdueMarker, stageLabel } from '../onboarding/StatusChip';
+import { BaNameCell } from '../onboarding/BaNameCell';
 import {
   DEFAULT_ROWS_PER_PAGE,
   ROWS_PER_PAGE_OPTIONS,
@@ -31,7 +32,7 @@ export const TaskList = () => (
     sx={listSx}
   >
     <DataTable rowClick={openBa} bulkActionButtons={false} sx={tableSx}>
-      <Column source="companyName" label="BA name" render={(t) => t.companyName ?? 'NA'} />
+      <Column source="companyName" label="BA name" render={(t) => <BaNameCell ba={t} />} />
       <Column source="stage" label="Stage" render={(t) => stageLabel(t.stage)} />
       <Column source="companyCode" label="Company code" />
       <Column source="ageSeconds" label="Age" render={(t) => formatAge(t.ageSeconds)} />

@@ -2,8 +2,12 @@ import { configure, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
 import { App } from '../App';
+import type { ConsoleIdentity } from '../providers/authProvider';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
-import type { ActivityEntry, BaCounts, BusinessAssociate, ReviewTask } from '../shared/types';
+import type { ActivityEntry, BaCounts, BusinessAssociate, ReviewTask, StaffUser } from '../shared/types';
+import { me } from './identity';
+
+export { me };
 
 // The whole console mounts per test on shared 2-core machines: waits get room (nothing asserts timing).
 configure({ asyncUtilTimeout: 10_000 });
@@ -46,6 +50,8 @@ export function baRow(over: Partial<BusinessAssociate> = {}): BusinessAssociate 
     remarks: null,
     welcomeMessage: null,
     overdue: false,
+    registeredEmail: 'ravi@sharma-roadways.test',
+    registeredMobile: '9876543210',
     createdAt: '2025-11-01T09:00:00.000Z',
     submittedAt: '2025-11-03T10:30:00.000Z',
     updatedAt: '2025-11-03T10:30:00.000Z',
@@ -102,41 +108,78 @@ export const task = (over: Partial<ReviewTask> = {}): ReviewTask => ({
   ...over,
 });
 
+export const staffUser = (over: Partial<StaffUser> = {}): StaffUser => ({
+  id: 'u-ops',
+  name: 'Omkar Operations',
+  emailId: 'operations@demo.test',
+  mobileNo: '9822012345',
+  roles: ['MLL Operations'],
+  applications: [{ appId: 'onboard', roleName: 'MLL Operations' }],
+  companyCodes: ['1000'],
+  status: 'active',
+  kind: 'staff',
+  createdAt: '2025-10-01T09:00:00.000Z',
+  ...over,
+});
+
+/** GET /api/companies. */
+export const COMPANY_ROWS = [
+  { id: '1000', companyCode: '1000', name: 'MLL Logistics' },
+  { id: '2000', companyCode: '2000', name: 'MLL Freight Services' },
+];
+
 export type FakeData = {
   records?: BusinessAssociate[];
   tasks?: ReviewTask[];
   log?: ActivityEntry[];
   counts?: BaCounts;
+  users?: StaffUser[];
 };
 
 type MockedMethods =
   | 'getList'
   | 'getOne'
+  | 'create'
+  | 'update'
   | 'approve'
   | 'reject'
   | 'getCounts'
   | 'getActivityLog'
-  | 'getEventHistory';
+  | 'getEventHistory'
+  | 'blockUser'
+  | 'unblockUser';
 export type FakeDataProvider = ConsoleDataProvider & Record<MockedMethods, jest.Mock>;
 
 /** An in-memory ConsoleDataProvider whose every method is a jest mock, so tests can assert the calls. */
 export function fakeDataProvider(data: FakeData = {}): FakeDataProvider {
   const records = data.records ?? [baRow()];
-  const lists: Record<string, unknown[]> = { 'business-associates': records, tasks: data.tasks ?? [] };
+  const users = data.users ?? [staffUser()];
+  const lists: Record<string, { id: unknown }[]> = {
+    'business-associates': records,
+    tasks: data.tasks ?? [],
+    users,
+    companies: COMPANY_ROWS,
+  };
+  const setStatus = (status: StaffUser['status']) =>
+    jest.fn(async (id: unknown) => ({ data: { ...users.find((u) => u.id === id)!, status } }));
   const provider = {
     getList: jest.fn(async (resource: string) => {
       const rows = lists[resource] ?? [];
       return { data: rows, total: rows.length };
     }),
-    getOne: jest.fn(async (_resource: string, { id }: { id: unknown }) => {
-      const found = records.find((r) => r.id === id);
+    getOne: jest.fn(async (resource: string, { id }: { id: unknown }) => {
+      const found = (lists[resource] ?? []).find((r) => r.id === id);
       if (!found) throw Object.assign(new Error('Not found'), { status: 404 });
       return { data: found };
     }),
     getMany: jest.fn(async () => ({ data: [] })),
     getManyReference: jest.fn(async () => ({ data: [], total: 0 })),
-    create: jest.fn(),
-    update: jest.fn(),
+    create: jest.fn(async (_resource: string, { data: body }: { data: Record<string, unknown> }) => ({
+      data: { ...staffUser(), ...body, id: 'u-new' },
+    })),
+    update: jest.fn(async (_resource: string, { id, data: body }: { id: unknown; data: Record<string, unknown> }) => ({
+      data: { ...users.find((u) => u.id === id), ...body, id },
+    })),
     updateMany: jest.fn(),
     delete: jest.fn(),
     deleteMany: jest.fn(),
@@ -161,32 +204,73 @@ export function fakeDataProvider(data: FakeData = {}): FakeDataProvider {
         hash: 'b'.repeat(64),
       },
     ]),
+    blockUser: setStatus('blocked'),
+    unblockUser: setStatus('active'),
   };
   return provider as unknown as FakeDataProvider;
 }
 
-export function fakeAuthProvider(roles: string[], name = 'Test Reviewer'): AuthProvider {
+export type FakeAuthProvider = AuthProvider & {
+  setActiveCompany: jest.Mock;
+  changePassword: jest.Mock;
+  startLogin: jest.Mock;
+  resendLoginOtp: jest.Mock;
+};
+
+/**
+ * A signed-in session with fixed roles; `identity` overrides what getIdentity answers (company codes, the
+ * active code, a forced password change). The session commands are jest mocks.
+ */
+export function fakeAuthProvider(
+  roles: string[],
+  name = 'Test Reviewer',
+  identity: Partial<ConsoleIdentity> = {},
+): FakeAuthProvider {
+  let current: ConsoleIdentity = {
+    id: 'user-1',
+    fullName: name,
+    username: 'reviewer@demo.test',
+    roles,
+    companyCodes: ['1000'],
+    activeCompanyCode: 'All',
+    mustChangePassword: false,
+    ...identity,
+  };
   return {
     login: async () => undefined,
     logout: async () => undefined,
     checkAuth: async () => undefined,
     checkError: async () => undefined,
     getPermissions: async () => roles,
-    getIdentity: async () => ({ id: 'user-1', fullName: name, roles, companyCodes: ['1000'] }),
+    getIdentity: async () => current,
+    setActiveCompany: jest.fn(async (companyCode: string) => {
+      current = { ...current, activeCompanyCode: companyCode };
+      return me({ roles, companyCodes: current.companyCodes, activeCompanyCode: companyCode });
+    }),
+    changePassword: jest.fn(async () => {
+      current = { ...current, mustChangePassword: false };
+      return 'Password changed successfully';
+    }),
+    startLogin: jest.fn(),
+    resendLoginOtp: jest.fn(),
   };
 }
+
+type RenderOptions = {
+  dataProvider: DataProvider;
+  /** Roles of the fake signed-in session (ignored when authProvider is given). */
+  roles?: string[];
+  authProvider?: AuthProvider;
+};
 
 /**
  * Renders the whole console at `path` (react-admin routes by hash in the browser, by memory here). A plain
  * MemoryRouter rather than a data router: jsdom has no fetch Request, which data-router navigation needs.
  */
-export function renderConsole(
-  path: string,
-  { dataProvider, roles }: { dataProvider: DataProvider; roles: string[] },
-) {
+export function renderConsole(path: string, { dataProvider, roles = [], authProvider }: RenderOptions) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <App dataProvider={dataProvider} authProvider={fakeAuthProvider(roles)} store={memoryStore()} />
+      <App dataProvider={dataProvider} authProvider={authProvider ?? fakeAuthProvider(roles)} store={memoryStore()} />
     </MemoryRouter>,
   );
 }
