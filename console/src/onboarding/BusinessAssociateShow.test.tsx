@@ -98,3 +98,21 @@ describe('BA page content', () => {
     expect(screen.queryByRole('tab', { name: 'Event history' })).not.toBeInTheDocument();
   });
 });
+
+describe('BA page: change of the registered e-mail id and mobile number', () => {
+  it.each(['MLL-ADMIN', 'BA Engagement Manager'])('%s sends the BA Admin the link and sees the spec’s message', async (role) => {
+    const dataProvider = await openBaPage([role], { status: 'pending', stage: null, adminUserId: 'user-ravi' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Change e-mail/mobile' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('ravi@sharma-roadways.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText('Request sent successfully!')).toBeInTheDocument();
+    expect((dataProvider as unknown as { startContactChange: jest.Mock }).startContactChange).toHaveBeenCalledWith('user-ravi');
+  });
+
+  it.each(['MLL Procurement', 'Auditor'])('%s does not get the action', async (role) => {
+    await openBaPage([role], { status: 'pending', stage: null, adminUserId: 'user-ravi' });
+    await screen.findByRole('heading', { name: 'Timeline' });
+    expect(screen.queryByRole('button', { name: 'Change e-mail/mobile' })).not.toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import { ActivityLog } from './ActivityLog';
 import { ApproveButton } from './ApproveButton';
 import { baLabel } from './baName';
 import { CompanyDetails } from './CompanyDetails';
+import { ContactChangeButton } from './ContactChangeButton';
 import { RejectButton } from './RejectButton';
 import { ReviewSummary } from './ReviewSummary';
 import { Timeline } from './Timeline';
@@ -23,6 +24,7 @@ const ShowActions = () => (
   <TopToolbar sx={{ gap: 1, alignItems: 'center' }}>
     <ListButton label="Back to list" />
     <Box sx={{ flex: 1 }} />
+    <ContactChangeButton />
     <RejectButton />
     <ApproveButton />
   </TopToolbar>

@@ -29,6 +29,8 @@ export type ConsoleDataProvider = DataProvider & {
   /** POST /api/users/:id/block | unblock with the required reason (MLL-ADMIN). */
   blockUser(id: Identifier, params: { reason: string }): Promise<{ data: StaffUser }>;
   unblockUser(id: Identifier, params: { reason: string }): Promise<{ data: StaffUser }>;
+  /** POST /api/contact-changes: e-mails the user a link to change their e-mail id and mobile number. */
+  startContactChange(userId: string): Promise<{ id: string; expiresAt: string }>;
 };
 
 /** One BA's history is short; a page of the API's maximum (100) holds it. */
@@ -73,6 +75,10 @@ export function createDataProvider(): ConsoleDataProvider {
     },
     blockUser: (id, { reason }) => userCommand(id, 'block', reason),
     unblockUser: (id, { reason }) => userCommand(id, 'unblock', reason),
+    startContactChange: async (userId) => {
+      const { json } = await httpClient(`${API_URL}/contact-changes`, { method: 'POST', body: JSON.stringify({ userId }) });
+      return json as { id: string; expiresAt: string };
+    },
   };
 }
 

@@ -52,6 +52,7 @@ export function baRow(over: Partial<BusinessAssociate> = {}): BusinessAssociate 
     overdue: false,
     registeredEmail: 'ravi@sharma-roadways.test',
     registeredMobile: '9876543210',
+    adminUserId: 'user-ravi',
     createdAt: '2025-11-01T09:00:00.000Z',
     submittedAt: '2025-11-03T10:30:00.000Z',
     updatedAt: '2025-11-03T10:30:00.000Z',
@@ -206,6 +207,7 @@ export function fakeDataProvider(data: FakeData = {}): FakeDataProvider {
     ]),
     blockUser: setStatus('blocked'),
     unblockUser: setStatus('active'),
+    startContactChange: jest.fn(async () => ({ id: 'cc-1', expiresAt: '2025-11-02T09:00:00.000Z' })),
   };
   return provider as unknown as FakeDataProvider;
 }

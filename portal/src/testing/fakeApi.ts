@@ -192,6 +192,7 @@ export function baRow(overrides: Partial<BusinessAssociate> = {}): BusinessAssoc
     overdue: false,
     registeredEmail: 'ba.admin@demo.test',
     registeredMobile: '9876543210',
+    adminUserId: 'u-admin',
     createdAt: '2026-03-02T05:30:00.000Z',
     submittedAt: null,
     updatedAt: '2026-03-04T09:00:00.000Z',

@@ -307,6 +307,8 @@ describe('registered contact on the BA list', () => {
     expect(await getBusinessAssociate(db.pool, 'fresh')).toMatchObject({
       registeredEmail: 'fresh@demo.test',
       registeredMobile: '9876543210',
+      // The admin created with the BA: staff start a contact change for this user from the BA page.
+      adminUserId: 'ba-user-fresh',
     });
 
     // And the search box finds a BA by its registered e-mail id or mobile as well as by its name

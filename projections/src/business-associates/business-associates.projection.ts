@@ -51,6 +51,8 @@ export type BaRecord = {
   /** What the BA registered with: staff recognise a BA by these before it has filled anything in. */
   registered_email: string | null;
   registered_mobile: string | null;
+  /** The BA Admin user created with the BA (staff start a contact change for it from the BA page). */
+  admin_user_id: string | null;
   created_at: string;
   submitted_at: string | null;
   updated_at: string;
@@ -80,6 +82,7 @@ const COLUMNS = [
   { name: 'overdue', type: 'boolean' },
   { name: 'registered_email', type: 'text' },
   { name: 'registered_mobile', type: 'text' },
+  { name: 'admin_user_id', type: 'text' },
   { name: 'created_at', type: 'timestamptz' },
   { name: 'submitted_at', type: 'timestamptz' },
   { name: 'updated_at', type: 'timestamptz' },
@@ -138,6 +141,7 @@ CREATE TABLE IF NOT EXISTS ${ba} (
 -- Added with the identity capability; ADD COLUMN keeps data folders made before it usable (a rebuild fills them).
 ALTER TABLE ${ba} ADD COLUMN IF NOT EXISTS registered_email text;
 ALTER TABLE ${ba} ADD COLUMN IF NOT EXISTS registered_mobile text;
+ALTER TABLE ${ba} ADD COLUMN IF NOT EXISTS admin_user_id text;
 -- Sort indexes end in id, the list's tie-breaker: without it every page sorted all matching rows.
 DROP INDEX IF EXISTS ${ba}_status_idx;
 DROP INDEX IF EXISTS ${ba}_updated_idx;
@@ -201,6 +205,7 @@ export function evolveRow(row: BaRecord | undefined, stored: StoredEvent, event:
       overdue: false,
       registered_email: event.data.email,
       registered_mobile: event.data.mobileNo,
+      admin_user_id: event.data.adminUserId,
       created_at: at,
       submitted_at: null,
       updated_at: at,

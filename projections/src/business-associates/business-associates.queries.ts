@@ -25,6 +25,7 @@ export type BusinessAssociateRow = {
   /** The e-mail id and mobile number the BA registered with (shown until it has a company name). */
   registeredEmail: string | null;
   registeredMobile: string | null;
+  adminUserId: string | null;
   createdAt: string;
   submittedAt: string | null;
   updatedAt: string;
@@ -128,7 +129,7 @@ const isoColumn = (column: string) =>
 /** What a list page carries: everything but the full company details, which only the BA's own page needs. */
 const LIST_COLUMNS = `id, company_code, status, stage, company_name, pan_number, contact_person_name,
   contact_person_mobile_number, city_id, city_name, state_id, state_name, service_id, service_name, submission,
-  remarks, welcome_message, overdue, registered_email, registered_mobile, ${isoColumn('created_at')}, ${isoColumn('submitted_at')}, ${isoColumn('updated_at')}`;
+  remarks, welcome_message, overdue, registered_email, registered_mobile, admin_user_id, ${isoColumn('created_at')}, ${isoColumn('submitted_at')}, ${isoColumn('updated_at')}`;
 const ROW_COLUMNS = `${LIST_COLUMNS}, details`;
 
 /** A row as the list and single reads select it: the stored record, with times as ISO text. */
@@ -160,6 +161,7 @@ const toListRow = (r: DbRow): BusinessAssociateListRow => ({
   overdue: r.overdue,
   registeredEmail: r.registered_email,
   registeredMobile: r.registered_mobile,
+  adminUserId: r.admin_user_id,
   createdAt: r.created_at_iso,
   submittedAt: r.submitted_at_iso,
   updatedAt: r.updated_at_iso,
