@@ -97,7 +97,7 @@ async function main(): Promise<void> {
       connection: nativeConnection,
       taskQueue,
       workflowBundle: await bundleWorkflows(),
-      activities: createActivities({ store: createPostgresEventStore(pool) }),
+      activities: createActivities({ store: createPostgresEventStore(pool), pool }),
     });
     const connection = await Connection.connect({ address });
     cleanups.unshift(() => connection.close());

@@ -1,4 +1,5 @@
 import { NativeConnection, Worker, type WorkflowBundleOption } from '@temporalio/worker';
+import type { Pool } from 'pg';
 import type { EventStore } from '../../domain/src/event-store/port';
 import { temporalAddress } from '../../platform/src/config';
 import { createConfiguredDelivery } from '../../platform/src/notifications';
@@ -13,14 +14,19 @@ export type CreateWorkerOptions = {
   namespace: string;
   taskQueue: string;
   store: EventStore;
+  /**
+   * PostgreSQL for activities that write operational tables (a completed contact change ends the user's
+   * sessions and writes the outbox). Without it, such an activity fails (and is retried) before it writes.
+   */
+  pool?: Pool;
   /** A prebuilt bundle (tests, bench); without it workflows.ts is bundled here on start (seconds). */
   workflowBundle?: WorkflowBundleOption;
 };
 
 /** Every activity of every lifecycle, built from their dependencies. */
-export const createActivities = ({ store }: { store: EventStore }) => ({
+export const createActivities = ({ store, pool }: { store: EventStore; pool?: Pool }) => ({
   ...createOnboardingActivities({ store }),
-  ...createContactChangeActivities({ store }),
+  ...createContactChangeActivities({ store, pool }),
   ...createRegistrationActivities({ store }),
 });
 
@@ -30,6 +36,7 @@ export async function createWorker({
   namespace,
   taskQueue,
   store,
+  pool,
   workflowBundle,
 }: CreateWorkerOptions): Promise<Worker> {
   return Worker.create({
@@ -37,7 +44,7 @@ export async function createWorker({
     namespace,
     taskQueue,
     workflowBundle: workflowBundle ?? (await bundleWorkflows()),
-    activities: createActivities({ store }),
+    activities: createActivities({ store, pool }),
   });
 }
 
@@ -69,7 +76,7 @@ if (require.main === module) {
     const connection = await connectWithRetry(address, 30_000);
     onClose(() => connection.close());
     const { taskQueue, namespace } = config.temporal;
-    const worker = await createWorker({ connection, namespace, taskQueue, store });
+    const worker = await createWorker({ connection, namespace, taskQueue, store, pool: db.pool });
     log(`polling ${taskQueue} on ${address} (namespace ${namespace})`);
     await worker.run();
   });

@@ -168,6 +168,41 @@ describe('the link', () => {
   });
 });
 
+describe('a newer link for the same user', () => {
+  it('cancels the earlier one (ContactChangeCancelled): only the newest link works', async () => {
+    const user = await newBaUser();
+    const first = await startLink(ba.admin, user);
+    const firstId = first.token.split('.')[0] ?? '';
+    expect((await post('verify-identity', first, identityOf(user))).status).toBe(200);
+
+    const second = await startLink(staffAdmin, user);
+    const secondId = second.token.split('.')[0] ?? '';
+    expect(secondId).not.toBe(firstId);
+    await expectGone(await request(h.app).get(`/api/contact-changes/by-token/${first.baId}/${first.token}`));
+    await expectGone(await post('send-otp', first, { newEmailId: `x-${randomUUID().slice(0, 6)}@cc.test`, newMobileNo: nextMobile() }));
+    expect(await typesOf(firstId)).toEqual(['ContactChangeRequested', 'ContactIdentityConfirmed', 'ContactChangeCancelled']);
+    const [cancelled] = (await h.store.readStream(contactChangeStreamId(firstId))).slice(-1);
+    expect(cancelled?.data).toEqual({ changeId: firstId, supersededBy: secondId });
+    expect(cancelled?.metadata.actor).toMatchObject({ userId: staffAdmin.id, role: 'MLL-ADMIN' });
+    expect((await h.temporal.workflow.getHandle(contactChangeWorkflowId(firstId)).result()).state.status).toBe('cancelled');
+
+    // The newer link works; a third start cancels it in turn, and the long-closed first one stays as it was.
+    expect((await request(h.app).get(`/api/contact-changes/by-token/${second.baId}/${second.token}`)).body.step).toBe('identity');
+    const third = await startLink(ba.admin, user);
+    await expectGone(await request(h.app).get(`/api/contact-changes/by-token/${second.baId}/${second.token}`));
+    expect(await typesOf(secondId)).toEqual(['ContactChangeRequested', 'ContactChangeCancelled']);
+    expect((await typesOf(firstId)).filter((t) => t === 'ContactChangeCancelled')).toHaveLength(1);
+    expect((await request(h.app).get(`/api/contact-changes/by-token/${third.baId}/${third.token}`)).status).toBe(200);
+  });
+
+  it('leaves other users’ links alone', async () => {
+    const [one, two] = await Promise.all([newBaUser(), newBaUser()]);
+    const link = await startLink(ba.admin, one);
+    await startLink(ba.admin, two);
+    expect((await request(h.app).get(`/api/contact-changes/by-token/${link.baId}/${link.token}`)).status).toBe(200);
+  });
+});
+
 describe('identity check', () => {
   it('takes the registered e-mail id in any case and the mobile exactly', async () => {
     const user = await newBaUser();
@@ -328,10 +363,19 @@ describe('the change', () => {
     // Every session ended: the refresh token from before no longer works.
     const refresh = await request(h.app).post('/api/auth/refresh?app=portal').set('Cookie', oldSession.cookie);
     expect(refresh.status).toBe(401);
-    // The old e-mail id is told, with the new addresses.
+    // The old e-mail id (and the old mobile) is told, once, with the new addresses: by the workflow's
+    // activity, so it is in the outbox by the time the answer comes.
     const told = await lastMessage(h, user.username, 'contact-changed');
     expect(told?.body).toContain(newEmail.toLowerCase());
     expect(told?.body).toContain(newMobile);
+    const { rows: notices } = await h.db.pool.query<{ recipient: string; channel: string }>(
+      `SELECT recipient, channel FROM outbox WHERE template = 'contact-changed' AND recipient IN ($1, $2) ORDER BY channel`,
+      [user.username, user.mobileNo],
+    );
+    expect(notices).toEqual([
+      { recipient: user.username, channel: 'email' },
+      { recipient: user.mobileNo, channel: 'sms' },
+    ]);
 
     // Sign-in: the new e-mail id with the new password works; the old e-mail id and old password do not.
     const session = await h.signIn(newEmail, NEW_PASSWORD);

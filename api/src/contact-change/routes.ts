@@ -31,7 +31,6 @@ import { principalOf, publicRoute, requireAuth, type Principal } from '../http/a
 import { HttpError } from '../http/problem';
 import { DEFAULT_OTP_TTL_MS } from '../identity/deps';
 import { checkNewPassword } from '../identity/passwords';
-import { revokeUserSessions } from '../identity/sessions';
 import { issueOtp, otpFailure, resendOtp, verifyOtp } from '../identity/store/otp';
 import { isBaCaller, loadVisibleBa, requestIds } from '../onboarding/access';
 import { assertContactFree, mobileLock, withLocks } from '../users/accounts';
@@ -127,6 +126,25 @@ export function contactChangeRoutes(deps: ContactChangeRoutesDeps): Router {
     return { user, actor: { userId: user.id, role: user.roles[0] ?? 'BA User', name: user.name } };
   }
 
+  /**
+   * Only the newest link of a user works: the change started before this one (if any) is cancelled
+   * (ContactChangeCancelled). One that closed meanwhile (completed, expired, locked, its run over) stays as it
+   * closed. Any other failure fails the start, so the earlier link is never left open unnoticed.
+   */
+  async function cancelEarlier(previous: string, changeId: string, actor: Actor, correlationId: string): Promise<void> {
+    try {
+      await sendContactChangeStep(temporal, previous, { kind: 'cancel', supersededBy: changeId }, {
+        actor,
+        // One cancel per (earlier, newer) pair: a retried start does not cancel twice.
+        requestId: `${previous}:superseded-by:${changeId}`,
+        correlationId,
+      });
+    } catch (error) {
+      if (error instanceof DomainError && error.message === contactEditMessages.linkExpired) return;
+      throw error;
+    }
+  }
+
   async function step(req: Request, link: OpenLink, actor: Actor, s: ContactChangeStep) {
     const ids = requestIds(req);
     // Scoped to the change, so a key reused on another link is another request.
@@ -148,26 +166,40 @@ export function contactChangeRoutes(deps: ContactChangeRoutesDeps): Router {
     const changeId = randomUUID();
     const link = newLinkToken(changeId);
     const ids = requestIds(req);
-    const started = await startContactChange(temporal, deps.taskQueue, {
-      changeId,
-      baId: user.baId ?? '',
-      companyCode,
-      userId: user.id,
-      tokenHash: link.tokenHash,
-      requestedBy: { userId: p.userId, role, name: p.name },
-      correlationId: ids.correlationId,
-      requestId: `${p.userId}:${ids.requestId}`,
-      ttlMs,
+    const requestedBy: Actor = { userId: p.userId, role, name: p.name };
+    // One start per user at a time, so of two concurrent starts exactly one link (the one recorded last) works.
+    const started = await withLocks(pool, [`contact-change-user:${user.id}`], async (client) => {
+      const latest = await client.query<{ change_id: string }>('SELECT change_id FROM contact_change_latest WHERE user_id = $1', [user.id]);
+      const result = await startContactChange(temporal, deps.taskQueue, {
+        changeId,
+        baId: user.baId ?? '',
+        companyCode,
+        userId: user.id,
+        tokenHash: link.tokenHash,
+        requestedBy,
+        correlationId: ids.correlationId,
+        requestId: `${p.userId}:${ids.requestId}`,
+        ttlMs,
+      });
+      const previous = latest.rows[0]?.change_id;
+      if (previous && previous !== changeId) await cancelEarlier(previous, changeId, requestedBy, ids.correlationId);
+      await client.query(
+        `INSERT INTO contact_change_latest (user_id, change_id) VALUES ($1, $2)
+         ON CONFLICT (user_id) DO UPDATE SET change_id = EXCLUDED.change_id, started_at = now()`,
+        [user.id, changeId],
+      );
+      // With the record of the newest link: if this rolls back, the earlier record stays and the next start cancels it.
+      const url = `${baseUrl}/email-mobile-change/${encodeURIComponent(user.baId ?? '')}/${link.token}`;
+      await enqueueMessages(client, [
+        {
+          channel: 'email',
+          to: user.username,
+          template: 'contact-change-link',
+          params: { name: user.name, link: url, hours: String(Math.max(1, Math.round(ttlMs / 3_600_000))) },
+        },
+      ]);
+      return result;
     });
-    const url = `${baseUrl}/email-mobile-change/${encodeURIComponent(user.baId ?? '')}/${link.token}`;
-    await enqueueMessages(pool, [
-      {
-        channel: 'email',
-        to: user.username,
-        template: 'contact-change-link',
-        params: { name: user.name, link: url, hours: String(Math.max(1, Math.round(ttlMs / 3_600_000))) },
-      },
-    ]);
     res.status(201).json({ id: changeId, expiresAt: started.state.expiresAt ?? '' } satisfies ContactChangeStarted);
   });
 
@@ -240,7 +272,6 @@ export function contactChangeRoutes(deps: ContactChangeRoutesDeps): Router {
     if (user.status === 'blocked') throw new DomainError('rule', userRefusals.blocked);
     // The password rule first: a refused password must not use up the codes.
     const passwordHash = await checkNewPassword(user, req.body);
-    const old = { email: user.username, mobile: user.mobileNo };
 
     // Under the same locks account creation takes, so nobody registers the new addresses meanwhile.
     await withLocks(pool, [mobileLock(newMobile), `user-email:${newEmail}`], async (client) => {
@@ -248,26 +279,12 @@ export function contactChangeRoutes(deps: ContactChangeRoutesDeps): Router {
       // On the pool, not in this transaction: a wrong code must count as a try even though we roll back.
       const check = await verifyOtp(pool, challengeId, 'contact-change', { sms: codes.smsOtp, email: codes.emailOtp });
       if (!check.ok) throw otpFailure(check);
+      // The workflow's activity also ends every session of the user and tells the old addresses, durably: once
+      // the update is accepted, a crash of this process loses neither (the activity is retried until done).
       const result = await step(req, link, actor, { kind: 'complete', challengeId, passwordHash });
       // Read-your-writes: the next request (a sign-in with the new e-mail id) must find the user under it.
       if (result.lastGlobalPosition > 0)
         await waitForProjections(pool, result.lastGlobalPosition, { timeoutMs: waitMs, names: ['users'] });
-    });
-
-    // Every session of the user ends, and the old addresses learn of the change (in case it was not them).
-    await withLocks(pool, [], async (client) => {
-      await revokeUserSessions(client, user.id);
-      const params = { name: user.name, newEmail, newMobile };
-      await enqueueMessages(
-        client,
-        [
-          { channel: 'email' as const, to: old.email, template: 'contact-changed' as const, params },
-          ...(old.mobile && old.mobile !== newMobile
-            ? [{ channel: 'sms' as const, to: old.mobile, template: 'contact-changed' as const, params }]
-            : []),
-        ],
-        { dedupeKey: `contact-changed:${link.changeId}` },
-      );
     });
     res.json({ message: contactEditMessages.success });
   });

@@ -40,10 +40,8 @@ export type SessionDeps = {
   passwordMaxAgeMs?: number;
 };
 
-/** Every refresh token of the user stops working; their next refresh answers 401. */
-export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
-  await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
-}
+// SQL only, in the store: the contact-change workflow's activity revokes sessions from the worker process.
+export { revokeUserSessions } from './store/refresh-tokens';
 
 /** Ends one session (logout): the token and the rest of its family, so an older copy cannot revive it. */
 export async function revokeRefreshFamilyOf(db: Db, jti: string): Promise<void> {

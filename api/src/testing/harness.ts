@@ -53,6 +53,7 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
     namespace,
     taskQueue,
     store,
+    pool: db.pool,
     workflowBundle: workflowBundle(),
   });
   const workerRun = worker.run();

@@ -27,10 +27,13 @@ export type RecordContactOtpSent = {
 export type CompleteContactChange = { type: 'CompleteContactChange'; challengeId: string };
 /** Sent by the workflow's timer, never by a person. */
 export type ExpireContactChange = { type: 'ExpireContactChange' };
+/** A newer change was started for the same user: this link stops working (only the latest one may be used). */
+export type CancelContactChange = { type: 'CancelContactChange'; supersededBy: string };
 
 export type ContactChangeCommand =
   | RequestContactChange
   | CheckContactIdentity
   | RecordContactOtpSent
   | CompleteContactChange
-  | ExpireContactChange;
+  | ExpireContactChange
+  | CancelContactChange;

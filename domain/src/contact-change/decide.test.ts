@@ -187,6 +187,35 @@ describe('ExpireContactChange (the timer)', () => {
   });
 });
 
+describe('CancelContactChange (a newer change for the same user)', () => {
+  const cancel: ContactChangeCommand = { type: 'CancelContactChange', supersededBy: 'c-2' };
+  const cancelled: ContactChangeEvent = { type: 'ContactChangeCancelled', data: { changeId, supersededBy: 'c-2' } };
+
+  it('closes an open change at any step: its link stops working', () => {
+    given([requested]).when(cancel, asAdmin).then([cancelled]);
+    given([requested, confirmed, otpSent()]).when(cancel, asAdmin).then([cancelled]);
+    expect(stepOf(stateAfter([requested, confirmed, cancelled]), TEST_AT)).toBeNull();
+    given([requested, cancelled]).when({ type: 'CheckContactIdentity', matched: true }, asUser).thenError('rule', {
+      message: contactEditMessages.linkExpired,
+    });
+    // The timer, firing later, changes nothing.
+    given([requested, cancelled]).when({ type: 'ExpireContactChange' }, metaFor(system, { at: expiresAt })).thenNothing();
+  });
+
+  it('changes nothing once the change is closed (a repeated cancel, a completed change)', () => {
+    given([requested, cancelled]).when(cancel, asAdmin).thenNothing();
+    const done: ContactChangeEvent = {
+      type: 'ContactChangeCompleted',
+      data: { changeId, userId: 'u-ba-user', newEmail: 'new@acme.test', newMobile: '9123456780' },
+    };
+    given([requested, confirmed, otpSent(), done]).when(cancel, asAdmin).thenNothing();
+  });
+
+  it('needs the newer change’s id', () => {
+    given([requested]).when({ type: 'CancelContactChange', supersededBy: '' }, asAdmin).thenError('validation');
+  });
+});
+
 describe('contact edit fields (spec 000 §5)', () => {
   it('checks the e-mail id and the mobile number with the page’s own messages', () => {
     expect(contactEditSchema.safeParse({ newEmailId: ' Ravi@Acme.TEST ', newMobileNo: '9876543210' })).toEqual({

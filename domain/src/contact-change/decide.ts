@@ -10,7 +10,7 @@ import { contactEditMessages, contactEditSchema } from './fields';
 /**
  * One contact change: a link e-mailed to a BA user (started by staff or the BA Admin), an identity check with
  * the registered e-mail id and mobile number (5 tries), the new ones with a code sent to each, then the
- * change itself. Closed for good once completed, expired or locked.
+ * change itself. Closed for good once completed, expired, locked or cancelled (a newer change for the user).
  */
 export const MAX_IDENTITY_ATTEMPTS = 5;
 /**
@@ -19,7 +19,15 @@ export const MAX_IDENTITY_ATTEMPTS = 5;
  */
 export const MAX_OTP_SENDS = 5;
 
-export type ContactChangeStatus = 'none' | 'requested' | 'confirmed' | 'otp-sent' | 'completed' | 'expired' | 'locked';
+export type ContactChangeStatus =
+  | 'none'
+  | 'requested'
+  | 'confirmed'
+  | 'otp-sent'
+  | 'completed'
+  | 'expired'
+  | 'locked'
+  | 'cancelled';
 
 export type ContactChangeState = {
   status: ContactChangeStatus;
@@ -57,7 +65,7 @@ export const initialContactChangeState: ContactChangeState = {
 export type ContactChangeStep = 'identity' | 'edit' | 'otp';
 
 export const isClosed = (s: ContactChangeState): boolean =>
-  s.status === 'completed' || s.status === 'expired' || s.status === 'locked';
+  s.status === 'completed' || s.status === 'expired' || s.status === 'locked' || s.status === 'cancelled';
 
 /** The open step, or null when the link no longer works (closed, or past its time although the timer lags). */
 export function stepOf(s: ContactChangeState, now: string): ContactChangeStep | null {
@@ -118,6 +126,8 @@ export function evolveContactChange(state: ContactChangeState, event: ContactCha
       return { ...state, status: 'expired' };
     case 'ContactChangeLocked':
       return { ...state, status: 'locked' };
+    case 'ContactChangeCancelled':
+      return { ...state, status: 'cancelled' };
     default: {
       const never: never = event;
       return never;
@@ -155,6 +165,12 @@ export function decideContactChange(
   // The timer: whatever else happened first wins, and a late timer changes nothing.
   if (command.type === 'ExpireContactChange')
     return isClosed(state) ? [] : [{ type: 'ContactChangeExpired', data: { changeId, expiresAt: state.expiresAt ?? meta.at } }];
+
+  // A newer change for the user: an already closed one stays as it closed (so a repeated cancel is harmless).
+  if (command.type === 'CancelContactChange') {
+    if (!command.supersededBy) return new DomainError('validation', contactChangeRefusals.invalid, { supersededBy: 'Required' });
+    return isClosed(state) ? [] : [{ type: 'ContactChangeCancelled', data: { changeId, supersededBy: command.supersededBy } }];
+  }
 
   // Past its time the link is dead even before the timer has recorded it.
   if (isClosed(state) || isPastExpiry(state, meta.at)) return gone();

@@ -39,6 +39,8 @@ export type ContactChangeCompleted = DomainEvent<
 >;
 export type ContactChangeExpired = DomainEvent<'ContactChangeExpired', { changeId: string; expiresAt: string }>;
 export type ContactChangeLocked = DomainEvent<'ContactChangeLocked', { changeId: string; attempts: number }>;
+/** Closed because a newer change (`supersededBy`) was started for the same user: its link is dead. */
+export type ContactChangeCancelled = DomainEvent<'ContactChangeCancelled', { changeId: string; supersededBy: string }>;
 
 export type ContactChangeEvent =
   | ContactChangeRequested
@@ -47,7 +49,8 @@ export type ContactChangeEvent =
   | ContactChangeOtpSent
   | ContactChangeCompleted
   | ContactChangeExpired
-  | ContactChangeLocked;
+  | ContactChangeLocked
+  | ContactChangeCancelled;
 
 export const CONTACT_CHANGE_EVENT_TYPES = [
   'ContactChangeRequested',
@@ -57,6 +60,7 @@ export const CONTACT_CHANGE_EVENT_TYPES = [
   'ContactChangeCompleted',
   'ContactChangeExpired',
   'ContactChangeLocked',
+  'ContactChangeCancelled',
 ] as const satisfies readonly ContactChangeEvent['type'][];
 
 export const contactChangeStreamId = (changeId: string): string => `contact-change-${changeId}`;

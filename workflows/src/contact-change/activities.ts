@@ -1,3 +1,6 @@
+import type { Pool } from 'pg';
+// SQL only (no Express): the worker process ends the user's sessions itself.
+import { revokeUserSessions } from '../../../api/src/identity/store/refresh-tokens';
 import type { ContactChangeCommand } from '../../../domain/src/contact-change/commands';
 import { contactChangeDecider } from '../../../domain/src/contact-change/decide';
 import { contactChangeStreamId, type ContactChangeEvent } from '../../../domain/src/contact-change/events';
@@ -8,12 +11,14 @@ import {
   evolveUser,
   userDecider,
   userStreamId,
+  type UserContactChanged,
   type UserEvent,
   type UserState,
 } from '../../../domain/src/identity/users';
 import type { CommandMetadata, Decider } from '../../../domain/src/shared/decider';
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
+import { enqueueMessages, type OutboxMessage } from '../../../platform/src/notifications/outbox';
 import { refusalFailure } from '../onboarding/refusal';
 
 /** What every activity call carries: decided in workflow code, so every attempt writes the same events. */
@@ -80,7 +85,43 @@ async function refusalsAsFailures<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createContactChangeActivities({ store }: { store: EventStore }) {
+/** The outbox key of a change's 'contact-changed' messages: a retried activity writes them once. */
+export const contactChangedDedupeKey = (changeId: string): string => `contact-changed:${changeId}`;
+
+/**
+ * What follows a completed change, in one transaction: every session of the user ends, and the OLD e-mail id
+ * (and the old mobile, unless it stays) learns of the change, in case it was not the user. Both are
+ * idempotent (revoking revoked tokens changes nothing; the outbox drops a message whose dedupe key it has),
+ * so the activity can run this again on every retry.
+ */
+async function afterContactChanged(pool: Pool, changeId: string, name: string, changed: UserContactChanged['data']): Promise<void> {
+  const { oldEmail, oldMobile, newEmail, newMobile } = changed;
+  const params = { name, newEmail, newMobile };
+  const messages: OutboxMessage[] = [
+    { channel: 'email', to: oldEmail, template: 'contact-changed', params },
+    ...(oldMobile && oldMobile !== newMobile ? [{ channel: 'sms' as const, to: oldMobile, template: 'contact-changed' as const, params }] : []),
+  ];
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await revokeUserSessions(client, changed.userId);
+    await enqueueMessages(client, messages, { dedupeKey: contactChangedDedupeKey(changeId) });
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export type ContactChangeActivityDeps = {
+  store: EventStore;
+  /** PostgreSQL (refresh_tokens, outbox): completing a change ends the sessions and writes the notices. */
+  pool?: Pool;
+};
+
+export function createContactChangeActivities({ store, pool }: ContactChangeActivityDeps) {
   return {
     /** Runs one contact-change command through the decider against the change's stream. */
     async handleContactChangeCommand(args: HandleContactChangeCommandArgs): Promise<ContactChangeActivityResult> {
@@ -98,10 +139,15 @@ export function createContactChangeActivities({ store }: { store: EventStore }) 
 
     /**
      * The user's new e-mail id, mobile and password on the user's stream, then ContactChangeCompleted on the
-     * change's. Both command ids derive from the workflow's, so a retry after a crash between the two appends
-     * finds the user's events in place (appends nothing twice) and completes the change.
+     * change's, then the user's sessions ended and the old addresses told. Both command ids derive from the
+     * workflow's, so a retry after a crash anywhere in between finds the events in place (appends nothing
+     * twice, and answers the events the first attempt appended) and finishes what is left; the last step is
+     * idempotent. Being part of the activity, it happens even if the API that sent the update dies meanwhile.
      */
     async completeContactChange(args: CompleteContactChangeArgs): Promise<ContactChangeActivityResult> {
+      // Checked before anything is written: a worker without the database must not half-complete a change.
+      // Thrown as a retryable fault, so a correctly configured worker finishes the change.
+      if (!pool) throw new Error('completeContactChange needs the PostgreSQL pool (createActivities({ pool }))');
       return refusalsAsFailures(async () => {
         const user = await handleCommand(
           store,
@@ -117,6 +163,9 @@ export function createContactChangeActivities({ store }: { store: EventStore }) 
           { type: 'CompleteContactChange', challengeId: args.challengeId },
           metaOf(args, `${args.commandId}:change`),
         );
+        const changed = user.events.find((e): e is UserContactChanged => e.type === 'UserContactChanged');
+        if (!changed) throw new Error(`contact change ${args.changeId}: no UserContactChanged on ${userStreamId(args.userId)}`);
+        await afterContactChanged(pool, args.changeId, user.state.name ?? '', changed.data);
         return {
           events: change.events,
           lastGlobalPosition: Math.max(user.lastGlobalPosition, change.lastGlobalPosition),

@@ -10,6 +10,7 @@ import type { Actor } from '../../../domain/src/shared/events';
 import { domainErrorFrom } from '../onboarding/refusal';
 import {
   awaitRequestedUpdate,
+  cancelUpdate,
   checkIdentityUpdate,
   completeUpdate,
   contactChangeStateQuery,
@@ -26,7 +27,9 @@ import type { contactChangeWorkflow } from './workflow';
 export type ContactChangeStep =
   | { kind: 'checkIdentity'; matched: boolean }
   | { kind: 'otpSent'; newEmail: string; newMobile: string; challengeId: string; resend: boolean }
-  | { kind: 'complete'; challengeId: string; passwordHash: string };
+  | { kind: 'complete'; challengeId: string; passwordHash: string }
+  /** A newer change for the same user was started (`supersededBy`): this link stops working. */
+  | { kind: 'cancel'; supersededBy: string };
 
 /**
  * Starts the change and answers once ContactChangeRequested is recorded (update-with-start: one round trip).
@@ -82,6 +85,8 @@ export async function sendContactChangeStep(
           ...options,
           args: [{ ...base, challengeId: step.challengeId, passwordHash: step.passwordHash }],
         });
+      case 'cancel':
+        return await handle.executeUpdate(cancelUpdate, { ...options, args: [{ ...base, supersededBy: step.supersededBy }] });
       default: {
         const never: never = step;
         throw new DomainError('validation', `Unknown step ${String((never as { kind: unknown }).kind)}`);

@@ -42,6 +42,8 @@ export type OtpSentArgs = StepContext & { newEmail: string; newMobile: string; c
  * password arrives hashed (scrypt), as the user's own UserPasswordChanged event stores it.
  */
 export type CompleteArgs = StepContext & { challengeId: string; passwordHash: string };
+/** Sent by the API when a newer change (`supersededBy`) is started for the same user. */
+export type CancelArgs = StepContext & { supersededBy: string };
 
 /** Sent by `startContactChange` with the start (update-with-start): answers once the request is recorded. */
 export const awaitRequestedUpdate = defineUpdate<ContactChangeUpdateResult, []>('awaitRequested');
@@ -54,6 +56,9 @@ export const otpSentUpdate = defineUpdate<ContactChangeUpdateResult, [OtpSentArg
 
 /** The codes were right: change the user's contact and password, close the change. */
 export const completeUpdate = defineUpdate<ContactChangeUpdateResult, [CompleteArgs]>('complete');
+
+/** A newer change for the same user was started: this one closes (ContactChangeCancelled), its link dies. */
+export const cancelUpdate = defineUpdate<ContactChangeUpdateResult, [CancelArgs]>('cancel');
 
 /** The decider state as the workflow holds it now. */
 export const contactChangeStateQuery = defineQuery<ContactChangeState>('state');

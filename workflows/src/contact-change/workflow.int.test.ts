@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
+import type { Pool } from 'pg';
+import type { ContactChangeCommand } from '../../../domain/src/contact-change/commands';
 import { contactChangeRefusals, MAX_IDENTITY_ATTEMPTS } from '../../../domain/src/contact-change/decide';
 import { contactChangeStreamId } from '../../../domain/src/contact-change/events';
 import type { EventStore } from '../../../domain/src/event-store/port';
@@ -11,9 +13,10 @@ import { createPostgresEventStore } from '../../../platform/src/event-store/post
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
 import { temporalAddress, uniqueTaskQueue, workflowBundle } from '../../../tests/support/temporal';
 import { createActivities } from '../worker';
+import { contactChangedDedupeKey, createContactChangeActivities, type CompleteContactChangeArgs } from './activities';
 import { getContactChangeState, sendContactChangeStep, startContactChange } from './client';
 import { contactChangeWorkflowId, type ContactChangeInput } from './messages';
-import { completedJourney, contactChangeInput, expiredJourney, NEW_PASSWORD_HASH, registerBaUser, stepAs } from './scenarios';
+import { completedJourney, contactChangeInput, expiredJourney, NEW_PASSWORD_HASH, registerBaUser, requester, stepAs } from './scenarios';
 
 // Set here, not only in jest.config: jest-circus reads the timeout of the global config, not the project's.
 jest.setTimeout(60_000);
@@ -34,7 +37,7 @@ beforeAll(async () => {
     connection: nativeConnection,
     taskQueue,
     workflowBundle: workflowBundle(),
-    activities: createActivities({ store }),
+    activities: createActivities({ store, pool: db.pool }),
   });
   running = worker.run();
   connection = await Connection.connect({ address: temporalAddress() });
@@ -120,6 +123,16 @@ describe('contact change workflow', () => {
     const all = [...user, ...(await store.readStream(contactChangeStreamId(i.changeId)))];
     expect(done.lastGlobalPosition).toBe(Math.max(...all.map((e) => e.globalPosition)));
 
+    // The activity also told the old addresses (once each): the e-mail id and the mobile both changed.
+    const { rows: told } = await db.pool.query<{ recipient: string; channel: string }>(
+      `SELECT recipient, channel FROM outbox WHERE dedupe_key LIKE $1 || ':%' ORDER BY dedupe_key`,
+      [contactChangedDedupeKey(i.changeId)],
+    );
+    expect(told).toEqual([
+      { recipient: (user[0]?.data as { username: string }).username, channel: 'email' },
+      { recipient: '9876543210', channel: 'sms' },
+    ]);
+
     // The lifecycle is over: the link is dead and nothing more is appended anywhere.
     const late = await refusal(step(i.changeId, actor, { kind: 'checkIdentity', matched: true }));
     expect(late.message).toBe(contactChangeRefusals.linkExpired);
@@ -158,6 +171,23 @@ describe('contact change workflow', () => {
     expect(await getContactChangeState(client, i.changeId)).toMatchObject({ status: 'locked' });
   });
 
+  test('cancel (a newer change for the user): ContactChangeCancelled, the run ends, the link is dead', async () => {
+    const { userId, actor } = await registered();
+    const i = input(userId);
+    await startContactChange(client, taskQueue, i);
+    await step(i.changeId, actor, { kind: 'checkIdentity', matched: true });
+    const cancelled = await step(i.changeId, requester, { kind: 'cancel', supersededBy: 'newer-change' });
+    expect(cancelled.state.status).toBe('cancelled');
+    const result = await client.workflow.getHandle(contactChangeWorkflowId(i.changeId)).result();
+    expect(result.state.status).toBe('cancelled');
+    const events = await store.readStream(contactChangeStreamId(i.changeId));
+    expect(events.map((e) => e.type)).toEqual(['ContactChangeRequested', 'ContactIdentityConfirmed', 'ContactChangeCancelled']);
+    expect(events[2]?.data).toEqual({ changeId: i.changeId, supersededBy: 'newer-change' });
+    expect(events[2]?.metadata.actor).toMatchObject({ userId: requester.userId });
+    const late = await refusal(step(i.changeId, actor, { kind: 'otpSent', newEmail: 'n@acme.test', newMobile: '9123456780', challengeId: 'c', resend: false }));
+    expect(late.message).toBe(contactChangeRefusals.linkExpired);
+  });
+
   test('a retried start joins the running change; a retried step (same request id) is one step', async () => {
     const { userId, actor } = await registered();
     const i = input(userId);
@@ -170,5 +200,99 @@ describe('contact change workflow', () => {
     const twice = await sendContactChangeStep(client, i.changeId, { kind: 'checkIdentity', matched: false }, ctx);
     expect(twice.state.failedAttempts).toBe(1);
     expect(await typesOf(i.changeId)).toEqual(['ContactChangeRequested', 'ContactIdentityCheckFailed']);
+  });
+});
+
+/**
+ * The completion activity, called directly as Temporal would retry it: a first attempt that dies after the
+ * appends (its database connection lost before the sessions and the notices), then two more attempts.
+ */
+describe('completeContactChange activity (retried)', () => {
+  const OLD_MOBILE = '9876543210';
+  const envelope = (changeId: string, actor: Actor, commandId: string) => ({
+    changeId,
+    actor,
+    commandId,
+    correlationId: 'retry-test',
+    requestId: null,
+    workflowId: contactChangeWorkflowId(changeId),
+    companyCode: '1000',
+    at: new Date().toISOString(),
+  });
+  const outboxOf = async (dedupePrefix: string) =>
+    (
+      await db.pool.query<{ recipient: string; channel: string; template: string; body: string }>(
+        `SELECT recipient, channel, template, body FROM outbox WHERE dedupe_key LIKE $1 || ':%' ORDER BY dedupe_key`,
+        [dedupePrefix],
+      )
+    ).rows;
+
+  test('ends the sessions and tells the old addresses exactly once; the events are appended once', async () => {
+    const { userId, actor } = await registered();
+    const { username: oldEmail } = (await store.readStream(userStreamId(userId)))[0]?.data as { username: string };
+    const { changeId, tokenHash } = input(userId);
+    const activities = createContactChangeActivities({ store, pool: db.pool });
+    // The change up to the codes, through the same activity the workflow uses.
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    const steps: ContactChangeCommand[] = [
+      { type: 'RequestContactChange', changeId, baId: 'ba-1', userId, tokenHash, requestedBy: requester, expiresAt },
+      { type: 'CheckContactIdentity', matched: true },
+      { type: 'RecordContactOtpSent', newEmail: 'Moved@Acme.test', newMobile: '9123456789', challengeId: 'ch-1', resend: false },
+    ];
+    for (const [n, command] of steps.entries())
+      await activities.handleContactChangeCommand({ ...envelope(changeId, actor, `cmd-${changeId}-${n}`), command });
+    // Two live sessions (two apps) and one already ended.
+    for (const [jti, revoked] of [[`a-${changeId}`, false], [`b-${changeId}`, false], [`c-${changeId}`, true]] as const)
+      await db.pool.query(
+        `INSERT INTO refresh_tokens (jti, family_id, user_id, app, expires_at, revoked_at)
+         VALUES ($1, $1, $2, 'portal', now() + interval '1 hour', CASE WHEN $3 THEN now() - interval '1 hour' END)`,
+        [jti, userId, revoked],
+      );
+
+    const args: CompleteContactChangeArgs = {
+      ...envelope(changeId, actor, `complete-${changeId}`),
+      userId,
+      challengeId: 'ch-1',
+      newEmail: 'moved@acme.test',
+      newMobile: '9123456789',
+      passwordHash: NEW_PASSWORD_HASH,
+    };
+    // Attempt 1: the events are written, then the database connection is lost (the process "dies").
+    const lost = { connect: () => Promise.reject(new Error('connection lost')) } as unknown as Pool;
+    await expect(createContactChangeActivities({ store, pool: lost }).completeContactChange(args)).rejects.toThrow('connection lost');
+    expect(await outboxOf(contactChangedDedupeKey(changeId))).toEqual([]);
+    // Attempts 2 and 3: the retry finishes the job; a further retry (a lost answer) changes nothing.
+    const first = await activities.completeContactChange(args);
+    const again = await activities.completeContactChange(args);
+    expect(again).toEqual(first);
+    expect(first.events.map((e) => e.type)).toEqual(['ContactChangeCompleted']);
+
+    expect((await store.readStream(userStreamId(userId))).map((e) => e.type)).toEqual(['UserRegistered', 'UserContactChanged', 'UserPasswordChanged']);
+    expect((await typesOf(changeId)).filter((t) => t === 'ContactChangeCompleted')).toHaveLength(1);
+    const { rows: live } = await db.pool.query('SELECT jti FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+    expect(live).toEqual([]);
+    // One e-mail to the old e-mail id and one SMS to the old mobile, naming the new addresses.
+    const sent = await outboxOf(contactChangedDedupeKey(changeId));
+    expect(sent.map(({ recipient, channel, template }) => ({ recipient, channel, template }))).toEqual([
+      { recipient: oldEmail, channel: 'email', template: 'contact-changed' },
+      { recipient: OLD_MOBILE, channel: 'sms', template: 'contact-changed' },
+    ]);
+    expect(sent[0]?.body).toContain('moved@acme.test');
+    expect(sent[0]?.body).toContain('9123456789');
+  });
+
+  test('a worker without the database refuses before writing anything (retried until one with it runs)', async () => {
+    const { userId, actor } = await registered();
+    const changeId = randomUUID();
+    const args: CompleteContactChangeArgs = {
+      ...envelope(changeId, actor, `complete-${changeId}`),
+      userId,
+      challengeId: 'ch-1',
+      newEmail: 'x@acme.test',
+      newMobile: '9123456789',
+      passwordHash: NEW_PASSWORD_HASH,
+    };
+    await expect(createContactChangeActivities({ store }).completeContactChange(args)).rejects.toThrow(/PostgreSQL pool/);
+    expect((await store.readStream(userStreamId(userId))).map((e) => e.type)).toEqual(['UserRegistered']);
   });
 });

@@ -23,11 +23,13 @@ import { refusalFailure } from '../onboarding/refusal';
 import type { createContactChangeActivities } from './activities';
 import {
   awaitRequestedUpdate,
+  cancelUpdate,
   checkIdentityUpdate,
   completeUpdate,
   contactChangeStateQuery,
   DEFAULT_CONTACT_CHANGE_TTL_MS,
   otpSentUpdate,
+  type CancelArgs,
   type CheckIdentityArgs,
   type CompleteArgs,
   type ContactChangeInput,
@@ -47,7 +49,8 @@ const TIMER_ACTOR: Actor = { userId: 'system', role: 'system', name: 'Contact ch
 
 /**
  * One contact change: records the request, then takes the link holder's steps as updates until the change
- * completes, the identity check locks it (5 failed tries) or its timer expires it (CONTACT_CHANGE_TTL).
+ * completes, the identity check locks it (5 failed tries), a newer change for the user cancels it, or its
+ * timer expires it (CONTACT_CHANGE_TTL).
  * The decider state lives here, so validators refuse a step synchronously and nothing is appended.
  */
 export async function contactChangeWorkflow(input: ContactChangeInput): Promise<ContactChangeUpdateResult> {
@@ -159,6 +162,10 @@ export async function contactChangeWorkflow(input: ContactChangeInput): Promise<
         throw refusalFailure(new DomainError('validation', 'A new password is required', { newPassword: 'Required' }));
       validate(a, { type: 'CompleteContactChange', challengeId: a.challengeId });
     },
+  });
+  const cancel = (a: CancelArgs): ContactChangeCommand => ({ type: 'CancelContactChange', supersededBy: a.supersededBy });
+  setHandler(cancelUpdate, (a) => exclusive(() => execute(cancel(a), a.actor, a)), {
+    validator: (a) => validate(a, cancel(a)),
   });
   setHandler(awaitRequestedUpdate, async () => {
     await condition(() => state.status !== 'none');

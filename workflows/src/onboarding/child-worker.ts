@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     namespace: 'default',
     taskQueue: env('TASK_QUEUE'),
     store,
+    pool,
     workflowBundle: { codePath: env('WORKFLOW_BUNDLE') },
   });
   const running = worker.run();

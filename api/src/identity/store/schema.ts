@@ -70,4 +70,11 @@ create table if not exists user_settings (
   user_id text primary key,
   active_company_code text not null
 );
+
+-- The newest contact change started for a user: starting another cancels this one (only the latest link works).
+create table if not exists contact_change_latest (
+  user_id text primary key,
+  change_id text not null,
+  started_at timestamptz not null default now()
+);
 `;
