@@ -30,6 +30,16 @@ async function fill(scope: HTMLElement, label: RegExp, value: string) {
 }
 
 describe('BA users page', () => {
+  it("offers only the contact change on the admin's own row (the API refuses editing or blocking oneself)", async () => {
+    const own = { ...colleagueRow, id: verifiedBaAdmin.id, baUserName: 'Asha Rao', emailId: verifiedBaAdmin.username };
+    const table = await openPage(fakeApi({ session: verifiedBaAdmin, ba: verifiedBa, baUsers: [own, colleagueRow] }));
+    const mine = within(table).getByRole('row', { name: /Asha Rao/ });
+    expect(within(mine).queryByRole('button', { name: /^(Edit|Block)/ })).not.toBeInTheDocument();
+    expect(within(mine).getByRole('button', { name: 'Change e-mail/mobile of Asha Rao' })).toBeInTheDocument();
+    const theirs = within(table).getByRole('row', { name: /Ravi Kumar/ });
+    expect(within(theirs).getByRole('button', { name: `Edit ${colleagueRow.baUserName}` })).toBeInTheDocument();
+  });
+
   it("lists the BA's users with the spec's columns", async () => {
     const table = await openPage(fakeApi({ session: verifiedBaAdmin, ba: verifiedBa }));
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);

@@ -15,6 +15,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { display } from '../../../domain/src/shared/format';
 import { useApi } from '../api/ApiContext';
 import { isApiError, messageOf, type BaUser, type BaUserInput, type DepartmentOption } from '../api/client';
+import { useSession } from '../identity/session';
 import { useBa } from '../onboarding/BaContext';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { useFeedback } from '../shared/feedback';
@@ -33,6 +34,8 @@ export function BaUsersPage() {
   const client = useApi();
   const { showError, notify, withLoading } = useFeedback();
   const { ba } = useBa();
+  // The admin's own account is not edited or blocked here (the API refuses it): only its contact can change.
+  const myId = useSession().user?.id;
   // Spec 000 §2: adding users is for verified BAs (the API refuses it before, in these words).
   const mayAdd = ba.status === 'verified';
   const [rows, setRows] = useState<BaUser[] | null>(null);
@@ -165,21 +168,25 @@ export function BaUsersPage() {
                       <UserStatusChip status={u.status} />
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="small"
-                        aria-label={`Edit ${u.baUserName}`}
-                        onClick={() => setEditing({ mode: 'edit', user: u })}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="small"
-                        color={u.status === 'Active' ? 'error' : 'primary'}
-                        aria-label={`${u.status === 'Active' ? 'Block' : 'Unblock'} ${u.baUserName}`}
-                        onClick={() => ask({ action: u.status === 'Active' ? 'block' : 'unblock', user: u })}
-                      >
-                        {u.status === 'Active' ? 'Block' : 'Unblock'}
-                      </Button>
+                      {u.id !== myId && (
+                        <>
+                          <Button
+                            size="small"
+                            aria-label={`Edit ${u.baUserName}`}
+                            onClick={() => setEditing({ mode: 'edit', user: u })}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            size="small"
+                            color={u.status === 'Active' ? 'error' : 'primary'}
+                            aria-label={`${u.status === 'Active' ? 'Block' : 'Unblock'} ${u.baUserName}`}
+                            onClick={() => ask({ action: u.status === 'Active' ? 'block' : 'unblock', user: u })}
+                          >
+                            {u.status === 'Active' ? 'Block' : 'Unblock'}
+                          </Button>
+                        </>
+                      )}
                       <Button
                         size="small"
                         aria-label={`Change e-mail/mobile of ${u.baUserName}`}
