@@ -1,95 +1,21 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startApiHarness, type ApiHarness } from '../../api/src/testing/harness';
-import { getBusinessAssociate } from '../../projections/src/business-associates/business-associates.queries';
-import { DEMO_PASSWORD, demoBaId, seedDemo } from '../../scripts/seed';
-import { launchBrowser, screenshot } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { demoBaId } from '../../scripts/seed';
+import { as as signedIn, baRecord, fillCompanyDetails, screenshot, setUpJourneys, world } from './support';
 
 /**
  * Browser journeys (design.md §8): the real back end (PostgreSQL, Temporal, worker, projector, api) serving the
  * real console and portal bundles, driven in Debian's headless Chromium. Each journey drives the UI, then
- * checks the stored state through the read model and the event stream.
+ * checks the stored state through the read model and the event stream. Sign-in goes through the OTP step with
+ * the code from the outbox (tests/e2e/support.ts).
  */
-const dist = path.resolve(__dirname, '..', '..', 'dist');
-let harness: ApiHarness;
-let server: Server;
-let base: string;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
+setUpJourneys('e2e');
 
-beforeAll(async () => {
-  harness = await startApiHarness('e2e', {
-    staticDirs: { console: path.join(dist, 'console'), portal: path.join(dist, 'portal') },
-  });
-  await seedDemo({
-    pool: harness.db.pool,
-    store: harness.store,
-    temporal: harness.temporal,
-    taskQueue: harness.taskQueue,
-    log: () => undefined,
-  });
-  server = harness.app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-
-afterAll(async () => {
-  await closeBrowser?.();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  await harness?.stop();
-});
-
-/** Each person in a journey has a browser context of their own: their own cookies and session. */
-async function as(username: string, app: 'portal' | 'console'): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error(`[${username}] page error: ${e.message}`));
-  if (app === 'portal') {
-    await page.goto(`${base}/`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/onboard/status');
-  } else {
-    await page.goto(`${base}/console/`);
-    // react-admin marks both fields required ("Username *"): address them by name.
-    await page.locator('input[name="username"]').fill(username);
-    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page
-      .getByText('All Request')
-      .first()
-      .waitFor()
-      .catch(async (e: unknown) => {
-        await screenshot(page, `console-login-failed-${username}`);
-        throw e;
-      });
-  }
-  return { page, context };
-}
-
-async function fillCompanyDetails(page: Page, overrides: Record<string, string> = {}): Promise<void> {
-  const text: Record<string, string> = {
-    'Company Name': 'Godavari Roadways Private Limited',
-    'PAN Number': 'AAGCG4321K',
-    'Contact Person Name': 'Meera Joshi',
-    'Address Line 1': 'Plot 14, MIDC Bhosari',
-    Pincode: '411026',
-    'Contact Person Mobile Number': '9823456789',
-    'Own Fleet (vehicles)': '12',
-    ...overrides,
-  };
-  for (const [label, value] of Object.entries(text)) await page.getByLabel(label).fill(value);
-  await page.getByLabel('Service').selectOption({ label: 'Transportation' });
-  await page.getByLabel('State').selectOption({ label: 'Maharashtra' });
-  await page.getByLabel('City').selectOption({ label: 'Pune' });
-}
+/** A BA signs in on the portal and lands on its onboarding status; staff on the console. */
+const as = (username: string, app: 'portal' | 'console') =>
+  signedIn(username, app, app === 'portal' ? { landing: '**/onboard/status' } : {});
 
 async function decide(page: Page, baId: string, verb: 'Approve' | 'Reject', stage: 1 | 2, remarks?: string) {
-  await page.goto(`${base}/console/#/business-associates/${encodeURIComponent(baId)}/show`);
+  await page.goto(`${world().base}/console/#/business-associates/${encodeURIComponent(baId)}/show`);
   // The same hash again does not remount the page: reload so the reviewer sees the BA as it stands now.
   await page.reload();
   const button = verb === 'Approve' ? `Approve stage ${stage}` : 'Reject';
@@ -100,17 +26,9 @@ async function decide(page: Page, baId: string, verb: 'Approve' | 'Reject', stag
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** The read model, polled briefly: the projector applies events asynchronously. */
-async function readModel(baId: string, until: (row: { status: string; stage: number | null }) => boolean) {
-  for (let i = 0; i < 100; i++) {
-    const row = await getBusinessAssociate(harness.db.pool, baId);
-    if (row && until(row)) return row;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`read model of ${baId} never reached the expected state`);
-}
+const readModel = baRecord;
 
-const eventTypes = async (baId: string) => (await harness.store.readStream(`ba-${baId}`)).map((e) => e.type);
+const eventTypes = async (baId: string) => (await world().harness.store.readStream(`ba-${baId}`)).map((e) => e.type);
 
 test('[ONBOARDING][APPROVE]: BA submits → procurement approves stage 1 → commercial approves stage 2 → BA sees verified', async () => {
   const baId = demoBaId('konkan');
@@ -189,7 +107,7 @@ test('[ONBOARDING][REJECT]: stage 2 rejects with remarks → BA sees them, edits
   await ba.page.reload();
   await ba.page.getByTestId('welcome-message').waitFor();
 
-  const activity = await harness.db.pool.query<{ action: string; remarks: string | null; changes: unknown }>(
+  const activity = await world().harness.db.pool.query<{ action: string; remarks: string | null; changes: unknown }>(
     'select action, remarks, changes from activity_log where ba_id = $1 order by id',
     [baId],
   );
