@@ -17,7 +17,10 @@ export const theme = createTheme({
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { textTransform: 'none' } },
     },
-    MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
+    // The brand red is also the error red: a focused field in red would look invalid, so focus is blue-grey.
+    MuiTextField: { defaultProps: { fullWidth: true, size: 'small', color: 'secondary' } },
+    MuiFormLabel: { defaultProps: { color: 'secondary' } },
+    MuiInputLabel: { defaultProps: { color: 'secondary' } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
   },
 });
