@@ -1,6 +1,7 @@
-import pg, { type Pool } from 'pg';
+import type { Pool } from 'pg';
 import type { EventStore } from '../../domain/src/event-store/port';
 import type { StoredEvent } from '../../domain/src/shared/events';
+import { createNotificationListener } from '../../platform/src/db/listener';
 import { lockCheckpoint, lowestCheckpoint, readCheckpoints, saveCheckpoint } from './checkpoints';
 import { liveTables, type Projection } from './projection';
 
@@ -50,9 +51,6 @@ export function createProjector(options: ProjectorOptions): Projector {
   let loopDone: Promise<void> = Promise.resolve();
   let woken = false;
   let wakeSleeper: (() => void) | null = null;
-  let listener: pg.Client | null = null;
-  let listenerFailures = 0;
-  let reconnectTimer: NodeJS.Timeout | null = null;
   let exclusive: Promise<unknown> = Promise.resolve();
 
   const wake = () => {
@@ -157,50 +155,15 @@ export function createProjector(options: ProjectorOptions): Projector {
     return run;
   }
 
-  function scheduleReconnect() {
-    if (!running || reconnectTimer) return;
-    listenerFailures += 1;
-    const delay = backoff(listenerFailures, 10_000);
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      void connectListener();
-    }, delay);
-  }
-
-  async function connectListener(): Promise<void> {
-    if (!running) return;
-    // keepAlive: a peer that vanished without closing the socket is noticed, not waited on forever.
-    const client = new pg.Client({ ...pool.options, application_name: LISTENER_APPLICATION_NAME, keepAlive: true });
-    let dropped = false;
-    const drop = (reason: string) => {
-      if (dropped) return;
-      dropped = true;
-      if (listener === client) listener = null;
-      client.end().catch(() => undefined);
-      if (running) {
-        log(`projector: LISTEN connection lost (${reason}); reconnecting`);
-        scheduleReconnect();
-      }
-    };
-    client.on('notification', wake);
-    client.on('error', (e) => drop(e.message));
-    client.on('end', () => drop('connection ended'));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-      if (!running) {
-        dropped = true;
-        await client.end();
-        return;
-      }
-      listener = client;
-      listenerFailures = 0;
-      // Notifications sent while we were not listening are gone: look for their events now.
-      wake();
-    } catch (e) {
-      drop(e instanceof Error ? e.message : String(e));
-    }
-  }
+  const listener = createNotificationListener({
+    pool,
+    channel: EVENTS_CHANNEL,
+    applicationName: LISTENER_APPLICATION_NAME,
+    // Also after each (re)connect: notifications sent while we were not listening are gone, look for their events.
+    onNotify: wake,
+    running: () => running,
+    onLost: (reason) => log(`projector: LISTEN connection lost (${reason}); reconnecting`),
+  });
 
   async function loop(): Promise<void> {
     let storeFailures = 0;
@@ -225,24 +188,15 @@ export function createProjector(options: ProjectorOptions): Projector {
     async start() {
       if (running) return;
       running = true;
-      await connectListener();
+      await listener.connect();
       loopDone = loop();
     },
     async stop() {
       if (!running) return;
       running = false;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      reconnectTimer = null;
       wakeSleeper?.();
       await loopDone;
-      const client = listener;
-      listener = null;
-      if (client) {
-        client.removeAllListeners('end');
-        client.removeAllListeners('error');
-        client.on('error', () => undefined);
-        await client.end().catch(() => undefined);
-      }
+      await listener.close();
     },
     catchUp,
   };

@@ -7,6 +7,7 @@ import { BA_ADMIN_APPLICATIONS, registrationMessages } from '../../../domain/src
 import { registrationStreamId } from '../../../domain/src/registration/events';
 import { messages } from '../../../domain/src/validation/fields';
 import { findUserByUsername } from '../../../projections/src/identity/users.queries';
+import { waitFor } from '../../../tests/support/wait';
 import { createApp } from '../app';
 import type { Me, SessionResponse } from '../contract';
 import { generateAuthKeys, refreshCookieName } from '../http/auth';
@@ -79,16 +80,6 @@ const withPassword = (codes: { smsOtp: string; emailOtp: string }, password = PA
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 const typesOf = async (stream: string) => (await h.store.readStream(stream)).map((e) => e.type);
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('registration', () => {
   test('the company list is public: the register tab shows it before anyone signs in', async () => {

@@ -1,4 +1,5 @@
-import pg, { type Pool } from 'pg';
+import type { Pool } from 'pg';
+import { createNotificationListener } from '../db/listener';
 import type { Channel } from './templates';
 import { OUTBOX_CHANNEL } from './schema';
 
@@ -100,9 +101,6 @@ export function createDelivery(options: DeliveryOptions): Delivery {
   let loopDone: Promise<void> = Promise.resolve();
   let woken = false;
   let wakeSleeper: (() => void) | null = null;
-  let listener: pg.Client | null = null;
-  let listenerFailures = 0;
-  let reconnectTimer: NodeJS.Timeout | null = null;
   let exclusive: Promise<unknown> = Promise.resolve();
 
   const wake = () => {
@@ -208,50 +206,15 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
   }
 
-  function scheduleReconnect() {
-    if (!running || reconnectTimer) return;
-    listenerFailures += 1;
-    const delay = Math.min(10_000, 250 * 2 ** Math.min(listenerFailures - 1, 10));
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      void connectListener();
-    }, delay);
-  }
-
-  async function connectListener(): Promise<void> {
-    if (!running) return;
-    // keepAlive: a peer that vanished without closing the socket is noticed, not waited on forever.
-    const client = new pg.Client({ ...pool.options, application_name: OUTBOX_LISTENER_APPLICATION_NAME, keepAlive: true });
-    let dropped = false;
-    const drop = (reason: string) => {
-      if (dropped) return;
-      dropped = true;
-      if (listener === client) listener = null;
-      client.end().catch(() => undefined);
-      if (running) {
-        log(`outbox: LISTEN connection lost (${reason}); reconnecting (polling meanwhile)`);
-        scheduleReconnect();
-      }
-    };
-    client.on('notification', wake);
-    client.on('error', (e) => drop(e.message));
-    client.on('end', () => drop('connection ended'));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
-      if (!running) {
-        dropped = true;
-        await client.end();
-        return;
-      }
-      listener = client;
-      listenerFailures = 0;
-      // Notifications sent while nobody listened are gone: look for their messages now.
-      wake();
-    } catch (e) {
-      drop(describe(e));
-    }
-  }
+  const listener = createNotificationListener({
+    pool,
+    channel: OUTBOX_CHANNEL,
+    applicationName: OUTBOX_LISTENER_APPLICATION_NAME,
+    // Also after each (re)connect: notifications sent while nobody listened are gone, look for their messages.
+    onNotify: wake,
+    running: () => running,
+    onLost: (reason) => log(`outbox: LISTEN connection lost (${reason}); reconnecting (polling meanwhile)`),
+  });
 
   async function loop(): Promise<void> {
     let failures = 0;
@@ -286,27 +249,18 @@ export function createDelivery(options: DeliveryOptions): Delivery {
             : `outbox: no ${CHANNEL_NAMES[channel]} transport (${TRANSPORT_VARIABLES[channel]} unset): ${CHANNEL_NAMES[channel]} messages wait in the outbox until one is configured`,
         );
       }
-      await connectListener();
+      await listener.connect();
       loopDone = loop();
     },
     async stop() {
       if (!running) return;
       running = false;
       stopping = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      reconnectTimer = null;
       wakeSleeper?.();
       await loopDone;
       await exclusive;
       stopping = false;
-      const client = listener;
-      listener = null;
-      if (client) {
-        client.removeAllListeners('end');
-        client.removeAllListeners('error');
-        client.on('error', () => undefined);
-        await client.end().catch(() => undefined);
-      }
+      await listener.close();
     },
     deliverDue,
   };

@@ -19,7 +19,7 @@ import type { CommandMetadata, Decider } from '../../../domain/src/shared/decide
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
 import { enqueueMessages, type OutboxMessage } from '../../../platform/src/notifications/outbox';
-import { refusalFailure } from '../onboarding/refusal';
+import { refusalsAsFailures } from '../onboarding/refusal';
 
 /** What every activity call carries: decided in workflow code, so every attempt writes the same events. */
 type Envelope = {
@@ -74,16 +74,6 @@ const metaOf = (a: Envelope, commandId: string): CommandMetadata & { commandId: 
   requestId: a.requestId,
   commandId,
 });
-
-/** Refusals cross Temporal as non-retryable failures; anything else (a lost connection) is retried. */
-async function refusalsAsFailures<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DomainError) throw refusalFailure(error);
-    throw error;
-  }
-}
 
 /** The outbox key of a change's 'contact-changed' messages: a retried activity writes them once. */
 export const contactChangedDedupeKey = (changeId: string): string => `contact-changed:${changeId}`;

@@ -8,6 +8,7 @@ import { contactChangeRefusals, type ContactChangeState } from '../../../domain/
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
 import { domainErrorFrom } from '../onboarding/refusal';
+import { explainUpdateError } from '../shared/update-errors';
 import {
   awaitRequestedUpdate,
   cancelUpdate,
@@ -93,10 +94,8 @@ export async function sendContactChangeStep(
       }
     }
   } catch (error) {
-    if (error instanceof WorkflowUpdateFailedError) throw domainErrorFrom(error.cause) ?? error;
     // Updates cannot reach a closed run, and an unknown id has no run: to the link holder both are a dead link.
-    if (error instanceof WorkflowNotFoundError) throw new DomainError('rule', contactChangeRefusals.linkExpired);
-    throw error;
+    throw await explainUpdateError(error, () => new DomainError('rule', contactChangeRefusals.linkExpired));
   }
 }
 

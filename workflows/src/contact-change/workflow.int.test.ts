@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import type { ContactChangeCommand } from '../../../domain/src/contact-change/commands';
 import { contactChangeRefusals, MAX_IDENTITY_ATTEMPTS } from '../../../domain/src/contact-change/decide';
 import { contactChangeStreamId } from '../../../domain/src/contact-change/events';
 import type { EventStore } from '../../../domain/src/event-store/port';
 import { userStreamId } from '../../../domain/src/identity/users';
-import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
-import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
-import { temporalAddress, uniqueTaskQueue, workflowBundle } from '../../../tests/support/temporal';
-import { createActivities } from '../worker';
+import type { TestDatabase } from '../../../tests/support/postgres';
+import { uniqueTaskQueue } from '../../../tests/support/temporal';
+import { refusal as refusalOf } from '../testing/refusal';
+import { startTestWorker } from '../testing/worker';
 import { contactChangedDedupeKey, createContactChangeActivities, type CompleteContactChangeArgs } from './activities';
 import { getContactChangeState, sendContactChangeStep, startContactChange } from './client';
 import { contactChangeWorkflowId, type ContactChangeInput } from './messages';
@@ -23,33 +21,15 @@ jest.setTimeout(60_000);
 const taskQueue = uniqueTaskQueue('contact-change-workflow');
 let db: TestDatabase;
 let store: EventStore;
-let nativeConnection: NativeConnection;
-let connection: Connection;
 let client: Client;
-let worker: Worker;
-let running: Promise<void>;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  store = createPostgresEventStore(db.pool);
-  nativeConnection = await NativeConnection.connect({ address: temporalAddress() });
-  worker = await Worker.create({
-    connection: nativeConnection,
-    taskQueue,
-    workflowBundle: workflowBundle(),
-    activities: createActivities({ store, pool: db.pool }),
-  });
-  running = worker.run();
-  connection = await Connection.connect({ address: temporalAddress() });
-  client = new Client({ connection });
+  ({ db, store, client, stop } = await startTestWorker(taskQueue, { withPool: true }));
 });
 
 afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await connection?.close();
-  await nativeConnection?.close();
-  await db?.drop();
+  await stop?.();
 });
 
 const input = (userId: string, ttlMs?: number): ContactChangeInput =>
@@ -61,15 +41,7 @@ const registered = async () => {
 
 const typesOf = async (changeId: string) => (await store.readStream(contactChangeStreamId(changeId))).map((e) => e.type);
 
-async function refusal(call: Promise<unknown>): Promise<DomainError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected the step to be refused');
-}
+const refusal = (call: Promise<unknown>) => refusalOf(call, 'step');
 
 const step = (changeId: string, actor: Actor, s: Parameters<typeof sendContactChangeStep>[2]) => stepAs(client, changeId, actor, s);
 

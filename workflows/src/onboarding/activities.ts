@@ -3,9 +3,8 @@ import type { EventStore } from '../../../domain/src/event-store/port';
 import type { OnboardingCommand } from '../../../domain/src/onboarding/commands';
 import { onboardingDecider } from '../../../domain/src/onboarding/decide';
 import { baStreamId, type OnboardingEvent } from '../../../domain/src/onboarding/events';
-import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
-import { refusalFailure } from './refusal';
+import { refusalsAsFailures } from './refusal';
 
 export type HandleOnboardingCommandArgs = {
   baId: string;
@@ -31,7 +30,7 @@ export function createOnboardingActivities({ store }: { store: EventStore }) {
      * and retrying cannot help.
      */
     async handleOnboardingCommand(args: HandleOnboardingCommandArgs): Promise<HandleOnboardingCommandResult> {
-      try {
+      return refusalsAsFailures(async () => {
         const result = await handleCommand(store, baStreamId(args.baId), onboardingDecider, args.command, {
           actor: args.actor,
           at: args.at,
@@ -43,10 +42,7 @@ export function createOnboardingActivities({ store }: { store: EventStore }) {
           commandId: args.commandId,
         });
         return { events: result.events, lastGlobalPosition: result.lastGlobalPosition };
-      } catch (error) {
-        if (error instanceof DomainError) throw refusalFailure(error);
-        throw error;
-      }
+      });
     },
   };
 }

@@ -1,7 +1,6 @@
 import {
   WithStartWorkflowOperation,
   WorkflowExecutionAlreadyStartedError,
-  WorkflowFailedError,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
   type Client,
@@ -10,6 +9,7 @@ import {
 import type { OnboardingState } from '../../../domain/src/onboarding/state';
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
+import { explainUpdateError, failureOf } from '../shared/update-errors';
 import {
   approveUpdate,
   awaitCreatedUpdate,
@@ -119,7 +119,7 @@ export async function sendOnboardingAction(
       }
     }
   } catch (error) {
-    throw await explainUpdateError(handle, error);
+    throw await explainUpdateError(error, () => closedRefusal(handle));
   }
 }
 
@@ -134,43 +134,18 @@ export async function getOnboardingState(client: Client, baId: string): Promise<
   }
 }
 
-async function explainUpdateError(handle: WorkflowHandle, error: unknown): Promise<unknown> {
-  if (error instanceof DomainError) return error;
-  if (error instanceof WorkflowUpdateFailedError) return domainErrorFrom(error.cause) ?? error;
-  if (error instanceof WorkflowNotFoundError) {
-    // Updates cannot reach a closed run: tell "never existed" apart from "already done".
-    const status = await handle.describe().then(
-      (d) => d.status.name,
-      (e: unknown) => {
-        if (e instanceof WorkflowNotFoundError) return null;
-        throw e;
-      },
-    );
-    if (status === null) return new DomainError('not_found', NOT_FOUND);
-    if (status === 'COMPLETED') return new DomainError('rule', ALREADY_VERIFIED);
-    return new DomainError('rule', `This onboarding is no longer running (${status.toLowerCase()})`);
-  }
-  return error;
-}
-
-/** The refusal a failed run ended with, as a DomainError, if that is why it failed. */
-async function failureOf(handle: WorkflowHandle): Promise<DomainError | null> {
-  const { status } = await handle.describe();
-  if (status.name !== 'FAILED') return null;
-  try {
-    await handle.result();
-    return null;
-  } catch (error) {
-    if (!(error instanceof WorkflowFailedError)) return null;
-    let cause: unknown = error.cause;
-    // A refused activity arrives wrapped: ActivityFailure → ApplicationFailure.
-    while (cause instanceof Error) {
-      const domain = domainErrorFrom(cause);
-      if (domain) return domain;
-      cause = cause.cause;
-    }
-    return null;
-  }
+/** Updates cannot reach a closed run: tell "never existed" apart from "already done". */
+async function closedRefusal(handle: WorkflowHandle): Promise<DomainError> {
+  const status = await handle.describe().then(
+    (d) => d.status.name,
+    (e: unknown) => {
+      if (e instanceof WorkflowNotFoundError) return null;
+      throw e;
+    },
+  );
+  if (status === null) return new DomainError('not_found', NOT_FOUND);
+  if (status === 'COMPLETED') return new DomainError('rule', ALREADY_VERIFIED);
+  return new DomainError('rule', `This onboarding is no longer running (${status.toLowerCase()})`);
 }
 
 export type { OnboardingInput, OnboardingUpdateResult };

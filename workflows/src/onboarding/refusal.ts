@@ -32,3 +32,16 @@ export function domainErrorFrom(failure: unknown): DomainError | null {
   const errors = details?.errors && typeof details.errors === 'object' ? details.errors : undefined;
   return new DomainError(code, details?.message ?? failure.message, errors);
 }
+
+/**
+ * Runs an activity's work with its refusals turned into refusal failures (non-retryable: a refusal is an
+ * answer); anything else (database down, concurrent append, a lost connection) is thrown as is and retried.
+ */
+export async function refusalsAsFailures<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw refusalFailure(error);
+    throw error;
+  }
+}

@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Worker, type ReplayResult } from '@temporalio/worker';
-import { workflowBundle } from '../../../tests/support/temporal';
+import { testGoldenHistories } from '../testing/replay';
 
 /**
  * Golden histories (recorded by `npm run histories:record`) replayed against today's workflow code: a change
@@ -10,43 +8,10 @@ import { workflowBundle } from '../../../tests/support/temporal';
  */
 jest.setTimeout(60_000);
 
-const HISTORIES_DIR = path.join(__dirname, 'histories');
-
-type HistoryEventJson = {
-  eventType?: string;
-  activityTaskScheduledEventAttributes?: { activityType?: { name?: string } };
-};
-type HistoryJson = { events: HistoryEventJson[] };
-
-const load = (file: string): { workflowId: string; history: HistoryJson } => ({
-  workflowId: `onboarding-golden-${file.replace(/\.json$/, '')}`,
-  history: JSON.parse(readFileSync(path.join(HISTORIES_DIR, file), 'utf8')) as HistoryJson,
-});
-
-async function replay(histories: { workflowId: string; history: unknown }[]): Promise<ReplayResult[]> {
-  const results: ReplayResult[] = [];
-  const replayed = Worker.runReplayHistories({ workflowBundle: workflowBundle() }, histories);
-  for await (const result of replayed) results.push(result);
-  return results;
-}
-
-test('the recorded happy-path and reject-resubmit histories replay without nondeterminism', async () => {
-  const files = readdirSync(HISTORIES_DIR).filter((f) => f.endsWith('.json')).sort();
-  expect(files).toEqual(['happy-path.json', 'reject-resubmit.json']);
-  const results = await replay(files.map(load));
-  expect(results.map((r) => ({ workflowId: r.workflowId, error: r.error?.message }))).toEqual(
-    files.map((f) => ({ workflowId: load(f).workflowId, error: undefined })),
-  );
-});
-
-test('the replayer does notice a history the code no longer produces', async () => {
-  // Guards the test above against passing vacuously: a history the code would not produce must fail.
-  const golden = load('happy-path.json');
-  const tampered = structuredClone(golden);
-  const scheduled = tampered.history.events.find((e) => e.activityTaskScheduledEventAttributes?.activityType);
-  const activityType = scheduled?.activityTaskScheduledEventAttributes?.activityType;
-  if (!activityType) throw new Error('no activity in the history');
-  activityType.name = 'someRenamedActivity';
-  const [result] = await replay([tampered]);
-  expect(result?.error).toBeDefined();
+testGoldenHistories({
+  dir: path.join(__dirname, 'histories'),
+  workflowIdPrefix: 'onboarding-golden',
+  title: 'the recorded happy-path and reject-resubmit histories replay without nondeterminism',
+  files: ['happy-path.json', 'reject-resubmit.json'],
+  tamper: { file: 'happy-path.json', by: 'renameActivity' },
 });

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
 import type { EventStore } from '../../../domain/src/event-store/port';
 import { baStreamId } from '../../../domain/src/onboarding/events';
 import { refusals, WELCOME_MESSAGE } from '../../../domain/src/onboarding/decide';
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { StoredEvent } from '../../../domain/src/shared/events';
-import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
-import { temporalAddress, uniqueTaskQueue, workflowBundle } from '../../../tests/support/temporal';
-import { createActivities } from '../worker';
+import { uniqueTaskQueue } from '../../../tests/support/temporal';
+import { waitFor } from '../../../tests/support/wait';
+import { refusal as refusalOf } from '../testing/refusal';
+import { startTestWorker } from '../testing/worker';
 import { ALREADY_VERIFIED, getOnboardingState, sendOnboardingAction, startOnboarding } from './client';
 import { onboardingWorkflowId } from './messages';
 import {
@@ -26,36 +25,16 @@ import {
 // Set here, not only in jest.config: jest-circus reads the timeout of the global config, not the project's.
 jest.setTimeout(60_000);
 const taskQueue = uniqueTaskQueue('onboarding-workflow');
-let db: TestDatabase;
 let store: EventStore;
-let nativeConnection: NativeConnection;
-let connection: Connection;
 let client: Client;
-let worker: Worker;
-let running: Promise<void>;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  store = createPostgresEventStore(db.pool);
-  nativeConnection = await NativeConnection.connect({ address: temporalAddress() });
-  // One worker for the whole file: creating one per test would cost more than the tests themselves.
-  worker = await Worker.create({
-    connection: nativeConnection,
-    taskQueue,
-    workflowBundle: workflowBundle(),
-    activities: createActivities({ store }),
-  });
-  running = worker.run();
-  connection = await Connection.connect({ address: temporalAddress() });
-  client = new Client({ connection });
+  ({ store, client, stop } = await startTestWorker(taskQueue));
 });
 
 afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await connection?.close();
-  await nativeConnection?.close();
-  await db?.drop();
+  await stop?.();
 });
 
 const streamOf = (baId: string): Promise<StoredEvent[]> => store.readStream(baStreamId(baId));
@@ -66,26 +45,7 @@ const countByType = async (baId: string): Promise<Record<string, number>> => {
   return counts;
 };
 
-/** The DomainError a call was refused with (fails the test if it was not refused). */
-async function refusal(call: Promise<unknown>): Promise<DomainError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected the action to be refused');
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const refusal = (call: Promise<unknown>) => refusalOf(call, 'action');
 
 describe('onboarding workflow', () => {
   test('happy path: created, details saved, submitted, both stages approved → verified and the workflow completes', async () => {

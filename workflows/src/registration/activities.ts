@@ -4,9 +4,8 @@ import { userDecider, userStreamId, type RegisterUser } from '../../../domain/sr
 import type { RegistrationCommand } from '../../../domain/src/registration/commands';
 import { registrationDecider } from '../../../domain/src/registration/decide';
 import { registrationStreamId, type RegistrationEvent } from '../../../domain/src/registration/events';
-import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
-import { refusalFailure } from '../onboarding/refusal';
+import { refusalsAsFailures } from '../onboarding/refusal';
 
 /** What every registration activity needs to write its events with complete metadata. */
 type CommandContext = {
@@ -37,16 +36,6 @@ const metadataOf = (args: CommandContext) => ({
   requestId: args.requestId,
   commandId: args.commandId,
 });
-
-/** A refusal is an answer (non-retryable); anything else (database down, concurrent append) is retried. */
-async function refusalsAsFailures<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DomainError) throw refusalFailure(error);
-    throw error;
-  }
-}
 
 export function createRegistrationActivities({ store }: { store: EventStore }) {
   return {

@@ -1,6 +1,5 @@
 import {
   WithStartWorkflowOperation,
-  WorkflowFailedError,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
   type Client,
@@ -10,6 +9,7 @@ import { decide, registrationMessages } from '../../../domain/src/registration/d
 import type { RegistrationState } from '../../../domain/src/registration/state';
 import { DomainError } from '../../../domain/src/shared/errors';
 import { domainErrorFrom } from '../onboarding/refusal';
+import { explainUpdateError, failureOf } from '../shared/update-errors';
 import {
   awaitStartedUpdate,
   completeUpdate,
@@ -69,9 +69,7 @@ export async function completeRegistration(
   try {
     return await handle.executeUpdate(completeUpdate, { updateId, args: [args] });
   } catch (error) {
-    if (error instanceof WorkflowUpdateFailedError) throw domainErrorFrom(error.cause) ?? error;
-    if (error instanceof WorkflowNotFoundError) throw await closedRefusal(handle);
-    throw error;
+    throw await explainUpdateError(error, () => closedRefusal(handle));
   }
 }
 
@@ -114,25 +112,6 @@ async function closedRefusal(handle: WorkflowHandle<RegistrationWorkflow>): Prom
   if (!state) return new DomainError('not_found', registrationMessages.notFound);
   const refused = decide({ type: 'CompleteRegistration', baId: '-', userId: '-' }, state);
   return refused instanceof DomainError ? refused : new DomainError('rule', registrationMessages.expired);
-}
-
-/** The refusal a failed run ended with, as a DomainError, if that is why it failed. */
-async function failureOf(handle: WorkflowHandle): Promise<DomainError | null> {
-  const { status } = await handle.describe();
-  if (status.name !== 'FAILED') return null;
-  try {
-    await handle.result();
-    return null;
-  } catch (error) {
-    if (!(error instanceof WorkflowFailedError)) return null;
-    let cause: unknown = error.cause;
-    while (cause instanceof Error) {
-      const domain = domainErrorFrom(cause);
-      if (domain) return domain;
-      cause = cause.cause;
-    }
-    return null;
-  }
 }
 
 export type { CompleteArgs, CompleteResult, RegistrationInput };

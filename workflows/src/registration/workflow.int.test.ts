@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
 import { handleCommand } from '../../../domain/src/event-store/handle-command';
 import type { EventStore } from '../../../domain/src/event-store/port';
 import { userDecider, userRefusals, userStreamId } from '../../../domain/src/identity/users';
 import { baStreamId } from '../../../domain/src/onboarding/events';
 import { BA_ADMIN_APPLICATIONS, registrationMessages } from '../../../domain/src/registration/decide';
 import { registrationStreamId } from '../../../domain/src/registration/events';
-import { DomainError } from '../../../domain/src/shared/errors';
 import type { StoredEvent } from '../../../domain/src/shared/events';
-import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
-import { temporalAddress, uniqueTaskQueue, workflowBundle } from '../../../tests/support/temporal';
+import { uniqueTaskQueue } from '../../../tests/support/temporal';
+import { waitFor } from '../../../tests/support/wait';
 import { getOnboardingState } from '../onboarding/client';
 import { onboardingWorkflowId } from '../onboarding/messages';
-import { createActivities } from '../worker';
+import { refusal } from '../testing/refusal';
+import { startTestWorker } from '../testing/worker';
 import {
   completeRegistration,
   findCompletion,
@@ -27,60 +25,21 @@ import { completeArgs, completedJourney, expiredJourney, PASSWORD_HASH, registra
 // Set here, not only in jest.config: jest-circus reads the timeout of the global config, not the project's.
 jest.setTimeout(60_000);
 const taskQueue = uniqueTaskQueue('registration-workflow');
-let db: TestDatabase;
 let store: EventStore;
-let nativeConnection: NativeConnection;
-let connection: Connection;
 let client: Client;
-let worker: Worker;
-let running: Promise<void>;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  store = createPostgresEventStore(db.pool);
-  nativeConnection = await NativeConnection.connect({ address: temporalAddress() });
-  worker = await Worker.create({
-    connection: nativeConnection,
-    taskQueue,
-    workflowBundle: workflowBundle(),
-    activities: createActivities({ store }),
-  });
-  running = worker.run();
-  connection = await Connection.connect({ address: temporalAddress() });
-  client = new Client({ connection });
+  ({ store, client, stop } = await startTestWorker(taskQueue));
 });
 
 afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await connection?.close();
-  await nativeConnection?.close();
-  await db?.drop();
+  await stop?.();
 });
 
 const typesOf = async (stream: string): Promise<string[]> => (await store.readStream(stream)).map((e) => e.type);
 const history = (registrationId: string) =>
   client.workflow.getHandle(registrationWorkflowId(registrationId)).fetchHistory();
-
-async function refusal(call: Promise<unknown>): Promise<DomainError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to be refused');
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const firstOf = async (stream: string, type: string): Promise<StoredEvent | undefined> =>
   (await store.readStream(stream)).find((e) => e.type === type);
