@@ -117,6 +117,7 @@ async function apiFigures(server: EmbeddedPostgres, temporalAddress: string, wor
     app: 'console',
     activeCompanyCode: 'All',
     pwd: 'ok',
+    billHubOnly: false,
   });
   const port = await freePort();
   const api = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {

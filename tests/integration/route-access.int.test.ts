@@ -59,6 +59,8 @@ type Caller = {
   roles: Role[];
   app: 'console' | 'portal' | null;
   mustChangePassword?: boolean;
+  /** Holds roles on the Bill-Hub application only: admitted only to the Bill-Hub area and its own account. */
+  billHubOnly?: boolean;
   /** Of another BA or another company code than BA "A": admitted by role, never to A's resources. */
   foreign?: boolean;
 };
@@ -67,6 +69,7 @@ const admits = (access: Exclude<RouteAccess, 'public'>, c: Caller): boolean =>
   !c.anonymous &&
   !c.blocked &&
   (!c.mustChangePassword || access.allowPasswordChange === true) &&
+  (!c.billHubOnly || access.billHub === true || access.allowPasswordChange === true) &&
   (!access.app || access.app === c.app) &&
   (!access.roles || c.roles.some((r) => access.roles?.includes(r)));
 
@@ -106,6 +109,14 @@ beforeAll(async () => {
   callers.push(await caller('BA User of B', baUserB, { foreign: true }));
   for (const role of ['MLL-ADMIN', 'MLL Procurement', 'MLL Commercial', 'Auditor', 'BA Engagement Manager'] as const)
     callers.push(await caller(`${role} of 2000`, await staff(role, ['2000']), { foreign: true }));
+  // A Bill-Hub-only user of BA "A": the Bill-Hub area and its own account, nothing of the onboarding.
+  const billHubUser = await addUser(h, {
+    email: 'billhub.caller@a.route.test',
+    roles: ['BA User'],
+    applications: [{ appId: 'BillHub', roleName: 'BA User' }],
+    baId: a.baId,
+  });
+  callers.push(await caller('Bill-Hub-only BA User of A', billHubUser, { billHubOnly: true }));
   // A first sign-in: may only change its password.
   const firstLogin = await addUser(h, { email: 'first.login@route.test', roles: ['MLL-ADMIN'], mustChangePassword: true });
   callers.push(await caller('MLL-ADMIN who must change the password', firstLogin, { mustChangePassword: true }));

@@ -32,6 +32,7 @@ const procurement: Principal = {
   app: 'console',
   activeCompanyCode: 'All',
   pwd: 'ok',
+    billHubOnly: false,
 };
 
 const claimsOf = (p: Principal) => ({
@@ -210,6 +211,9 @@ describe('requireAuth', () => {
     app.get('/me', requireAuth({ allowPasswordChange: true }), (_req, res) => {
       res.json({ ok: true });
     });
+    app.get('/bills', requireAuth({ billHub: true }), (_req, res) => {
+      res.json({ ok: true });
+    });
     app.use(problemHandler());
   });
 
@@ -246,6 +250,16 @@ describe('requireAuth', () => {
     expect((await request(app).get('/me').set('Authorization', `Bearer ${token}`)).status).toBe(200);
     // The opt-in does not weaken anything else: no token is still 401.
     expect((await request(app).get('/me')).status).toBe(401);
+  });
+
+  it('keeps a Bill-Hub-only user to the Bill-Hub area and its own account', async () => {
+    const token = await auth.issueAccessToken({ ...procurement, roles: ['BA User'], baId: 'ba-1', app: 'portal', billHubOnly: true });
+    const bearer = { Authorization: `Bearer ${token}` };
+    expect((await request(app).get('/any').set(bearer)).status).toBe(403);
+    expect((await request(app).get('/bills').set(bearer)).status).toBe(200);
+    expect((await request(app).get('/me').set(bearer)).status).toBe(200);
+    // Everyone else is not limited by the Bill-Hub marker.
+    expect((await request(app).get('/bills').set('Authorization', `Bearer ${await auth.issueAccessToken(procurement)}`)).status).toBe(200);
   });
 
   it('answers 403 for a user of the other application', async () => {

@@ -60,6 +60,8 @@ export type Principal = {
   /** 'All' or one of `companyCodes`: the company the user is working in (spec 000 §6). */
   activeCompanyCode: string;
   pwd: PasswordState;
+  /** Holds roles on the Bill-Hub application only: signs in to the Bill-Hub area and nowhere else. */
+  billHubOnly: boolean;
 };
 
 export const applicationFor = (roles: readonly string[]): Application =>
@@ -117,6 +119,7 @@ const claimsSchema = z.object({
   app: z.enum(['console', 'portal']),
   activeCompanyCode: z.string().min(1),
   pwd: z.enum(['ok', 'change-required']),
+  billHubOnly: z.boolean().default(false),
 });
 
 const refreshClaimsSchema = z.object({ sub: z.string().min(1), jti: z.string().min(1), exp: z.number() });
@@ -159,6 +162,7 @@ export function createAuth(config: AuthConfig, keys: AuthKeys): Auth {
         app: p.app,
         activeCompanyCode: p.activeCompanyCode,
         pwd: p.pwd,
+        billHubOnly: p.billHubOnly,
       })
         .setProtectedHeader({ alg: TOKEN_ALG, kid: keys.kid, typ: ACCESS_TOKEN_TYPE })
         .setSubject(p.userId)
@@ -204,6 +208,7 @@ export function createAuth(config: AuthConfig, keys: AuthKeys): Auth {
           app: claims.app,
           activeCompanyCode: claims.activeCompanyCode,
           pwd: claims.pwd,
+          billHubOnly: claims.billHubOnly,
         };
       } catch {
         throw unauthenticated();
@@ -287,6 +292,12 @@ export type AccessRule = {
    * other route refuses such a session with 403, here and nowhere else.
    */
   allowPasswordChange?: boolean;
+  /**
+   * Part of the Bill-Hub area: open to Bill-Hub-only users (spec 000 §2: a Bill-Hub-only BA goes to the bill
+   * page). Every other route refuses them with 403; routes open to change-required sessions (their own
+   * account) stay open to them.
+   */
+  billHub?: boolean;
 };
 
 /** What a route declares about its callers; the route-access test reads it off the first handler. */
@@ -308,6 +319,7 @@ function guard(rule: AccessRule): RequestHandler {
     const principal = res.locals['principal'] as Principal | undefined;
     if (!principal) return next(res.locals['authError'] ?? unauthenticated());
     if (principal.pwd !== 'ok' && !rule.allowPasswordChange) return next(new HttpError(403, PASSWORD_CHANGE_REQUIRED));
+    if (principal.billHubOnly && !rule.billHub && !rule.allowPasswordChange) return next(new HttpError(403, messages.forbidden));
     if (rule.app && principal.app !== rule.app) return next(new HttpError(403, messages.forbidden));
     if (rule.roles && !principal.roles.some((r) => rule.roles?.includes(r)))
       return next(new HttpError(403, messages.forbidden));

@@ -175,6 +175,7 @@ export const principalFor = (me: Me): Principal => ({
   app: me.application,
   activeCompanyCode: me.activeCompanyCode,
   pwd: me.firstLogin || me.passwordExpired ? 'change-required' : 'ok',
+  billHubOnly: isBillHubOnly(me.applications),
 });
 
 export type IssuedSession = { body: SessionResponse; refreshToken: string; app: Application };
