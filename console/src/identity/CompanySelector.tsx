@@ -12,8 +12,10 @@ const companyLabel = (code: string) => {
 };
 
 /** White text and outline on the coloured app bar. */
+// A fixed width: react-admin's theme makes inputs full width, which stretched this across the app bar.
 const onAppBarSx = {
-  minWidth: 180,
+  width: 200,
+  flex: 'none',
   mr: 1,
   '& .MuiInputBase-root, & .MuiInputLabel-root, & .MuiSvgIcon-root': { color: 'inherit' },
   '& .MuiInputLabel-root.Mui-focused': { color: 'inherit' },
@@ -51,6 +53,7 @@ export const CompanySelector = () => {
     <TextField
       select
       size="small"
+      fullWidth={false}
       label="Company code"
       value={value}
       onChange={(event) => change.mutate(event.target.value)}
