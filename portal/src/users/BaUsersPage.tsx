@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -14,11 +14,12 @@ import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { display } from '../../../domain/src/shared/format';
 import { useApi } from '../api/ApiContext';
-import { isApiError, messageOf, type BaUser, type BaUserInput, type DepartmentOption } from '../api/client';
+import { isApiError, type BaUser, type BaUserInput, type DepartmentOption } from '../api/client';
 import { useSession } from '../identity/session';
 import { useBa } from '../onboarding/BaContext';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { useFeedback } from '../shared/feedback';
+import { useUserRows } from './useUserRows';
 import { BaUserForm, type SubmitResult } from './BaUserForm';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, UserStatusChip, userTexts } from './common';
 
@@ -32,14 +33,16 @@ type Pending = { action: 'block' | 'unblock' | 'contact'; user: BaUser };
  */
 export function BaUsersPage() {
   const client = useApi();
-  const { showError, notify, withLoading } = useFeedback();
+  const { notify, withLoading } = useFeedback();
   const { ba } = useBa();
   // The admin's own account is not edited or blocked here (the API refuses it): only its contact can change.
   const myId = useSession().user?.id;
   // Spec 000 §2: adding users is for verified BAs (the API refuses it before, in these words).
   const mayAdd = ba.status === 'verified';
-  const [rows, setRows] = useState<BaUser[] | null>(null);
-  const [departments, setDepartments] = useState<DepartmentOption[]>([]);
+  const { rows, options: departments, load, failed } = useUserRows<BaUser, DepartmentOption>(
+    (c) => c.baUsers(),
+    (c) => c.departments(),
+  );
   const [editing, setEditing] = useState<Editing | null>(null);
   // The last action stays while its dialog closes, so the closing dialog keeps its words.
   const [pending, setPending] = useState<Pending | null>(null);
@@ -51,30 +54,6 @@ export function BaUsersPage() {
   const [busy, setBusy] = useState(false);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-
-  /** Failures other than a 401 (the session's to handle) open the error dialog. */
-  const failed = useCallback(
-    (e: unknown) => {
-      if (!(isApiError(e) && e.status === 401)) showError(messageOf(e));
-    },
-    [showError],
-  );
-
-  const load = useCallback(async () => {
-    try {
-      setRows(await withLoading(() => client.baUsers()));
-    } catch (e) {
-      failed(e);
-    }
-  }, [client, withLoading, failed]);
-
-  useEffect(() => {
-    void load();
-    client
-      .departments()
-      .then(setDepartments)
-      .catch(() => setDepartments([]));
-  }, [client, load]);
 
   const save = async (input: BaUserInput): Promise<SubmitResult> => {
     if (!editing) return null;

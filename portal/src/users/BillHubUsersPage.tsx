@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -20,9 +20,10 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { fields, messages } from '../../../domain/src/validation/fields';
 import { display } from '../../../domain/src/shared/format';
 import { useApi } from '../api/ApiContext';
-import { isApiError, messageOf, type BillHubUser, type BillHubUserInput, type StateOption } from '../api/client';
+import { isApiError, type BillHubUser, type BillHubUserInput, type StateOption } from '../api/client';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { useFeedback } from '../shared/feedback';
+import { useUserRows } from './useUserRows';
 import { checkField, hasErrors, withoutEmpty, type Errors } from '../shared/validation';
 import type { SubmitResult } from './BaUserForm';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, UserStatusChip, userTexts } from './common';
@@ -33,38 +34,17 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, UserStatusChip, userTexts } from './comm
  */
 export function BillHubUsersPage() {
   const client = useApi();
-  const { showError, notify, withLoading } = useFeedback();
-  const [rows, setRows] = useState<BillHubUser[] | null>(null);
-  const [states, setStates] = useState<StateOption[]>([]);
+  const { notify, withLoading } = useFeedback();
+  const { rows, options: states, load, failed } = useUserRows<BillHubUser, StateOption>(
+    (c) => c.billHubUsers(),
+    (c) => c.states(),
+  );
   const [adding, setAdding] = useState(false);
   const [pending, setPending] = useState<BillHubUser | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-
-  const failed = useCallback(
-    (e: unknown) => {
-      if (!(isApiError(e) && e.status === 401)) showError(messageOf(e));
-    },
-    [showError],
-  );
-
-  const load = useCallback(async () => {
-    try {
-      setRows(await withLoading(() => client.billHubUsers()));
-    } catch (e) {
-      failed(e);
-    }
-  }, [client, withLoading, failed]);
-
-  useEffect(() => {
-    void load();
-    client
-      .states()
-      .then(setStates)
-      .catch(() => setStates([]));
-  }, [client, load]);
 
   const add = async (input: BillHubUserInput): Promise<SubmitResult> => {
     try {
