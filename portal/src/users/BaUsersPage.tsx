@@ -8,7 +8,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -21,7 +20,7 @@ import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { useFeedback } from '../shared/feedback';
 import { useUserRows } from './useUserRows';
 import { BaUserForm, type SubmitResult } from './BaUserForm';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, UserStatusChip, userTexts } from './common';
+import { UserStatusChip, usePage, userTexts } from './common';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; user: BaUser };
 type Pending = { action: 'block' | 'unblock' | 'contact'; user: BaUser };
@@ -52,8 +51,6 @@ export function BaUsersPage() {
     setConfirming(true);
   };
   const [busy, setBusy] = useState(false);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
 
   const save = async (input: BaUserInput): Promise<SubmitResult> => {
     if (!editing) return null;
@@ -95,7 +92,7 @@ export function BaUsersPage() {
     }
   };
 
-  const shown = rows?.slice(page * pageSize, page * pageSize + pageSize) ?? [];
+  const { shown, pagination } = usePage(rows);
 
   return (
     <Stack spacing={3}>
@@ -180,18 +177,7 @@ export function BaUsersPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={rows.length}
-            page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_e, p) => setPage(p)}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(0);
-            }}
-          />
+          {pagination}
         </Card>
       )}
 

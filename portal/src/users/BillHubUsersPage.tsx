@@ -12,7 +12,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -26,7 +25,7 @@ import { useFeedback } from '../shared/feedback';
 import { useUserRows } from './useUserRows';
 import { checkField, hasErrors, withoutEmpty, type Errors } from '../shared/validation';
 import type { SubmitResult } from './BaUserForm';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, UserStatusChip, userTexts } from './common';
+import { UserStatusChip, usePage, userTexts } from './common';
 
 /**
  * '/onboard/BA/add-childBillHub-user' (BA Admin only; spec 000 §1 "child bill-hub users (per GST state)",
@@ -43,8 +42,6 @@ export function BillHubUsersPage() {
   const [pending, setPending] = useState<BillHubUser | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
 
   const add = async (input: BillHubUserInput): Promise<SubmitResult> => {
     try {
@@ -79,7 +76,7 @@ export function BillHubUsersPage() {
     }
   };
 
-  const shown = rows?.slice(page * pageSize, page * pageSize + pageSize) ?? [];
+  const { shown, pagination } = usePage(rows);
   const blocking = pending?.Status === 'Active';
 
   return (
@@ -147,18 +144,7 @@ export function BillHubUsersPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={rows.length}
-            page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_e, p) => setPage(p)}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(0);
-            }}
-          />
+          {pagination}
         </Card>
       )}
 

@@ -1,4 +1,6 @@
+import { useState, type ReactNode } from 'react';
 import Chip from '@mui/material/Chip';
+import TablePagination from '@mui/material/TablePagination';
 
 /** Spec 000 §9: page-size options 5, 10 and 20, 10 rows by default. */
 export const PAGE_SIZES = [5, 10, 20];
@@ -22,4 +24,26 @@ export function UserStatusChip({ status }: { status: 'Active' | 'Blocked' }) {
   return (
     <Chip size="small" label={status} color={status === 'Active' ? 'success' : 'default'} variant="outlined" />
   );
+}
+
+/** Client-side pages over a user list (a BA has few users): the rows of the page and its pagination footer. */
+export function usePage<Row>(rows: readonly Row[] | null): { shown: Row[]; pagination: ReactNode } {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const shown = rows?.slice(page * pageSize, page * pageSize + pageSize) ?? [];
+  const pagination = (
+    <TablePagination
+      component="div"
+      count={rows?.length ?? 0}
+      page={page}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={PAGE_SIZES}
+      onPageChange={(_e, p) => setPage(p)}
+      onRowsPerPageChange={(e) => {
+        setPageSize(Number(e.target.value));
+        setPage(0);
+      }}
+    />
+  );
+  return { shown, pagination };
 }
