@@ -5,9 +5,11 @@ import pg from 'pg';
 import { handleCommand } from '../domain/src/event-store/handle-command';
 import { userDecider, userIdForUsername, userStreamId } from '../domain/src/identity/users';
 import { hashPassword, verifyPassword } from '../api/src/identity/password';
+import { saveCredential } from '../api/src/identity/store/credentials';
 import { ensureDatabaseExists } from '../platform/src/db/connect';
 import type { EmbeddedPostgres } from '../platform/src/db/embedded-postgres';
 import { applySchema } from '../platform/src/db/schema';
+import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
 import { createPostgresEventStore } from '../platform/src/event-store/postgres';
 import { freePort, waitForPort } from '../platform/src/temporal/cli';
 import { rebuildProjections } from '../projections/src/rebuild';
@@ -42,11 +44,13 @@ async function seedUsers(pool: pg.Pool, n: number): Promise<void> {
         const i = next++;
         const username = usernameOf(i);
         const userId = userIdForUsername(username);
+        const credentialId = `bench-${userId}`;
+        await saveCredential(pool, { credentialId, userId, hash: passwordHash });
         await handleCommand(
           store,
           userStreamId(userId),
           userDecider,
-          { type: 'RegisterUser', userId, username, name: `Bench User ${i}`, passwordHash, roles: ['MLL Procurement'], companyCodes: ['1000'], baId: null },
+          { type: 'RegisterUser', userId, username, name: `Bench User ${i}`, credentialId, roles: ['MLL Procurement'], companyCodes: ['1000'], baId: null },
           {
             commandId: `bench:${username}`,
             actor: { userId: 'bench', role: 'system' },
@@ -213,6 +217,7 @@ export async function identityFigures(options: {
   const pool = new pg.Pool({ connectionString: server.url('bench_identity'), max: 12 });
   try {
     await applySchema(pool);
+    await ensureRoles(pool, { appRole: 'ba_portal_app' });
     await seedUsers(pool, users);
     const hashing = await benchHashing(duration);
 
@@ -221,7 +226,8 @@ export async function identityFigures(options: {
       cwd: root,
       env: {
         ...process.env,
-        DATABASE_URL: server.url('bench_identity'),
+        // The api connects as the application role, as in production (it refuses a superuser there).
+        DATABASE_URL: appRoleUrl(server.url('bench_identity'), 'ba_portal_app', null),
         TEMPORAL_ADDRESS: options.temporalAddress,
         PORT: String(port),
         JWT_KEY_DIR: options.keyDir,

@@ -12,7 +12,8 @@ import { allProjections } from '../projections/src/registry';
 async function main(): Promise<number> {
   const config = loadConfig();
   const log = (line: string) => console.log(line);
-  const db = await openDatabase(config, { log, poolSize: 4 });
+  // As the owner: the rebuild creates, drops and renames tables (DDL the application role may not run).
+  const db = await openDatabase(config, { mode: 'owner', log, poolSize: 4 });
   const store = await openEventStore(config, db.pool);
   try {
     // The same options as the projector process, so the rebuilt rows equal the ones it writes.

@@ -123,7 +123,7 @@ async function main(): Promise<void> {
       }
       for (const scenario of wanted('contact-change') ? contactChangeScenarios : []) {
         const { changeId, ttlMs } = scenario;
-        const user = await contactChange.registerBaUser(createPostgresEventStore(pool), `golden-${scenario.file.replace(/\.json$/, '')}@acme.test`);
+        const user = await contactChange.registerBaUser(createPostgresEventStore(pool), `golden-contact-change-${scenario.file.replace(/\.json$/, '')}@acme.test`);
         await scenario.run(client, taskQueue, contactChange.contactChangeInput(user.userId, { changeId, ttlMs }), user);
         const history = await client.workflow.getHandle(contactChangeWorkflowId(changeId)).fetchHistory();
         writeFileSync(path.join(CONTACT_CHANGE_HISTORIES_DIR, scenario.file), `${historyToJSON(history)}\n`);

@@ -1,7 +1,9 @@
 import { decide, evolve, initialState, type OnboardingCommand, type OnboardingEvent, type OnboardingState } from '../domain/src/onboarding';
 import { DomainError } from '../domain/src/shared/errors';
 import type { OnboardingAction } from '../workflows/src/onboarding/client';
-import { DEMO_BAS, DEMO_USERS, nextStep, type DemoBa } from './seed';
+import { userIdForUsername } from '../domain/src/identity/users';
+import type { Actor, EventMetadata } from '../domain/src/shared/events';
+import { DEMO_BAS, DEMO_SEED_NAME, DEMO_USERS, nextStep, SEED_ACTOR, seedReviewer, writtenBySeed, type DemoBa } from './seed';
 
 const toCommand = (a: OnboardingAction): OnboardingCommand => {
   switch (a.kind) {
@@ -17,12 +19,13 @@ const toCommand = (a: OnboardingAction): OnboardingCommand => {
 };
 
 /** Drives a demo BA with the real decider, as the workflow would, recording who decided what. */
-function drive(ba: DemoBa): { state: OnboardingState; approvals: { stage: number; userId: string }[] } {
+function drive(ba: DemoBa): { state: OnboardingState; approvals: { stage: number; userId: string }[]; actors: Actor[] } {
   let state = evolve(initialState, {
     type: 'BusinessAssociateCreated',
     data: { baId: ba.baId, companyCode: ba.companyCode, adminUserId: null, mobileNo: null, email: null },
   });
   const approvals: { stage: number; userId: string }[] = [];
+  const actors: Actor[] = [];
   for (let step = nextStep(ba, state), i = 0; step; step = nextStep(ba, state), i++) {
     if (i > 6) throw new Error(`${ba.key} does not settle`);
     const events = decide(toCommand(step.action), state, {
@@ -35,12 +38,13 @@ function drive(ba: DemoBa): { state: OnboardingState; approvals: { stage: number
       requestId: null,
     });
     if (events instanceof DomainError) throw new Error(`${ba.key}: ${step.name} refused: ${events.message} ${JSON.stringify(events.errors)}`);
+    actors.push(step.actor);
     for (const e of events) {
       if (e.type === 'ReviewStageApproved') approvals.push({ stage: e.data.stage, userId: e.data.approvedBy });
       state = evolve(state, e as OnboardingEvent);
     }
   }
-  return { state, approvals };
+  return { state, approvals, actors };
 }
 
 describe('demo seed data', () => {
@@ -51,6 +55,33 @@ describe('demo seed data', () => {
     if (ba.target.status === 'rejected') expect(state.remarks).toBe(ba.target.remarks);
     // Nobody approves both stages of one submission.
     expect(new Set(approvals.map((a) => a.userId)).size).toBe(approvals.length);
+  });
+
+  it('takes every step as the "Demo seed" system actor, never as one of the demo people', () => {
+    const people = new Set(DEMO_USERS.map((u) => userIdForUsername(u.username)));
+    const actors = DEMO_BAS.flatMap((ba) => drive(ba).actors);
+    expect(actors.length).toBeGreaterThan(DEMO_BAS.length);
+    for (const actor of actors) {
+      expect(actor.name).toBe(DEMO_SEED_NAME);
+      expect(people.has(actor.userId)).toBe(false);
+    }
+    // The review decisions were taken in the stage's role, by a distinct seed actor per stage.
+    expect(new Set(actors.map((a) => a.userId))).toEqual(new Set([SEED_ACTOR.userId, seedReviewer(1).userId, seedReviewer(2).userId]));
+  });
+
+  it('tells the seed’s own events from anyone else’s', () => {
+    const meta = (actor: Actor, correlationId: string): { metadata: EventMetadata } => ({
+      metadata: { actor, correlationId, companyCode: '1000', causationId: null, workflowId: null, requestId: null, at: '2026-01-01T00:00:00Z' },
+    });
+    const person: Actor = { userId: userIdForUsername('procurement@demo.test'), role: 'MLL Procurement', name: 'Priya Sharma' };
+    expect(writtenBySeed(meta(SEED_ACTOR, 'seed:deccan'))).toBe(true);
+    expect(writtenBySeed(meta(seedReviewer(2), 'seed:deccan'))).toBe(true);
+    // The lifecycle's review-SLA timer, inside a lifecycle the seed started.
+    expect(writtenBySeed(meta({ userId: 'system', role: 'system', name: 'Review SLA' }, 'seed:deccan'))).toBe(true);
+    expect(writtenBySeed(meta(person, 'a-request-id'))).toBe(false);
+    // A request may choose its correlation id (X-Correlation-Id): a person stays a person.
+    expect(writtenBySeed(meta(person, 'seed:deccan'))).toBe(false);
+    expect(writtenBySeed(meta(SEED_ACTOR, 'a-request-id'))).toBe(false);
   });
 
   it('spreads the BAs over every status and both company codes', () => {

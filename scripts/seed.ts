@@ -1,10 +1,11 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import { v5 as uuidv5 } from 'uuid';
 import { hashPassword } from '../api/src/identity/password';
+import { saveCredential } from '../api/src/identity/store/credentials';
 import { handleCommand } from '../domain/src/event-store/handle-command';
 import { ConcurrencyError, type EventStore } from '../domain/src/event-store/port';
-import { SYSTEM_ROLE, type Role } from '../domain/src/identity/roles';
+import { REVIEW_STAGE_ROLES, SYSTEM_ROLE, type Role } from '../domain/src/identity/roles';
 import type { AppAccess } from '../domain/src/identity/applications';
 import { userDecider, userIdForUsername, userStreamId, type UserCommand } from '../domain/src/identity/users';
 import {
@@ -16,14 +17,18 @@ import {
 } from '../domain/src/onboarding';
 import type { CompanyDetailsInput } from '../domain/src/onboarding/details';
 import { DomainError } from '../domain/src/shared/errors';
-import type { Actor } from '../domain/src/shared/events';
+import type { Actor, StoredEvent } from '../domain/src/shared/events';
+import { demoSeedStatus, setDemoSeedStatus } from '../platform/src/db/demo-seed-state';
 import { waitForProjections } from '../projections/src/runner';
 import { sendOnboardingAction, startOnboarding, type OnboardingAction } from '../workflows/src/onboarding/client';
 
 /**
  * Demo data for a first start, sent through the same commands and workflows as real use (never written into
- * read-model tables). Idempotent: users and BAs that exist are skipped, and a BA is only moved forward from
- * where its event stream says it stands, so an interrupted seed finishes on the next start.
+ * read-model tables). It goes only into an empty store: the `demo_seed` row says whether it has run ('done':
+ * nothing to do), was interrupted ('running': finish it) or found other data first ('skipped'). Finishing an
+ * interrupted run, it moves a BA forward only from where its event stream says it stands, and leaves alone
+ * any BA whose stream holds an event the seed did not write (a person has acted on it). Every event it writes
+ * names the "Demo seed" system actor, never a demo person.
  */
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -331,7 +336,10 @@ export const DEMO_BAS: readonly DemoBa[] = [
   }),
 ];
 
-/** Staff per company code: stage 1 by procurement, stage 2 by commercial, so nobody decides both stages. */
+/**
+ * Staff per company code: stage 1 by procurement, stage 2 by commercial. They sign in to try the console; the
+ * seeded decisions are the "Demo seed" actor's, never theirs.
+ */
 const onApps = (roleName: Role, apps: AppAccess['appId'][]): AppAccess[] => apps.map((appId) => ({ appId, roleName }));
 export const DEMO_STAFF: readonly DemoUser[] = [
   {
@@ -449,7 +457,36 @@ export const DEMO_LOGINS: readonly { username: string; role: string }[] = [
   { username: 'ba.user@demo.test', role: 'BA User (a colleague of ba.6)' },
 ];
 
-const SEED_ACTOR: Actor = { userId: 'seed', role: SYSTEM_ROLE, name: 'Demo seed' };
+/** How the seed appears in activity logs and event metadata. */
+export const DEMO_SEED_NAME = 'Demo seed';
+const SEED_USER_ID = 'demo-seed';
+export const SEED_ACTOR: Actor = { userId: SEED_USER_ID, role: SYSTEM_ROLE, name: DEMO_SEED_NAME };
+
+/**
+ * The seed deciding a review stage. decide() checks the actor's role against the stage (REVIEW_STAGE_ROLES)
+ * and refuses one user approving both stages, so the seed acts in the stage's first role under a user id of
+ * its own per stage: the rules stay as they are for everyone, and no demo person is credited with a decision.
+ */
+export const seedReviewer = (stage: 1 | 2): Actor => ({
+  userId: `${SEED_USER_ID}:stage-${stage}`,
+  // Never undefined (each stage has roles); a system role would be refused by decide(), not slip through.
+  role: REVIEW_STAGE_ROLES[stage][0] ?? SYSTEM_ROLE,
+  name: DEMO_SEED_NAME,
+});
+
+export const isSeedActor = (actor: Actor): boolean =>
+  actor.userId === SEED_USER_ID || actor.userId.startsWith(`${SEED_USER_ID}:`);
+
+/** Every correlation id the seed writes starts with this; one a person's request carries does not. */
+const SEED_CORRELATION = 'seed:';
+
+/**
+ * Whether the seed wrote this event: its own actor under its own correlation, or the lifecycle's system timer
+ * (the review SLA) inside a lifecycle the seed started. Anything else is a person's doing.
+ */
+export const writtenBySeed = (event: Pick<StoredEvent, 'metadata'>): boolean =>
+  event.metadata.correlationId.startsWith(SEED_CORRELATION) &&
+  (isSeedActor(event.metadata.actor) || event.metadata.actor.role === SYSTEM_ROLE);
 
 export type SeedDeps = {
   pool: Pool;
@@ -463,20 +500,39 @@ export type SeedDeps = {
   reviewSlaMs?: number;
 };
 
-export type SeedResult = { usersCreated: number; basCreated: number; actions: number };
+export type SeedResult = {
+  /**
+   * 'seeded': this run wrote the demo data or finished an interrupted run; 'already-seeded': an earlier run
+   * finished, nothing was done; 'skipped': the store held other data before any seed ran, nothing was written.
+   */
+  outcome: 'seeded' | 'already-seeded' | 'skipped';
+  usersCreated: number;
+  basCreated: number;
+  actions: number;
+  /** Keys of demo BAs a person had acted on, which this run left as they stood. */
+  leftAlone: string[];
+  detail: string | null;
+};
 
-async function registerUser(store: EventStore, user: DemoUser): Promise<boolean> {
+/** The demo password's hash, made once per run (hashing at the OWASP cost takes a moment; the password is public). */
+let demoHash: Promise<string> | null = null;
+
+async function registerUser(store: EventStore, pool: Pool, user: DemoUser): Promise<boolean> {
   const userId = userIdForUsername(user.username);
   const streamId = userStreamId(userId);
   const existing = await store.readStream(streamId);
   let created = false;
   if (existing.length === 0) {
+    // The password as a credential row first (a fixed id: a re-run writes nothing new), then the event that
+    // names it; the hash never enters the event (api/src/identity/store/credentials.ts).
+    const credentialId = `seed-${userId}`;
+    await saveCredential(pool, { credentialId, userId, hash: await (demoHash ??= hashPassword(DEMO_PASSWORD)) });
     created = await runSeedUserCommand(store, user, `seed:user:${user.username}`, {
       type: 'RegisterUser',
       userId,
       username: user.username,
       name: user.name,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
+      credentialId,
       roles: user.roles,
       companyCodes: user.companyCodes,
       baId: user.baId,
@@ -512,30 +568,27 @@ async function runSeedUserCommand(store: EventStore, user: DemoUser, commandId: 
   }
 }
 
-async function baState(store: EventStore, baId: string): Promise<OnboardingState> {
+/** Where a demo BA stands, and whether anyone but the seed has written to its stream. */
+async function baProgress(store: EventStore, baId: string): Promise<{ state: OnboardingState; touched: boolean }> {
   const events = await store.readStream(baStreamId(baId));
-  return events.reduce((s, e) => evolve(s, { type: e.type, data: e.data } as OnboardingEvent), initialState);
+  return {
+    state: events.reduce((s, e) => evolve(s, { type: e.type, data: e.data } as OnboardingEvent), initialState),
+    touched: events.some((e) => !writtenBySeed(e)),
+  };
 }
 
 type Step = { name: string; action: OnboardingAction; actor: Actor };
 
-function staffActor(companyCode: string, stage: 1 | 2): Actor {
-  const role = stage === 1 ? 'MLL Procurement' : 'MLL Commercial';
-  const staff = DEMO_STAFF.find((s) => s.roles.includes(role) && s.companyCodes.includes(companyCode));
-  if (!staff) throw new Error(`no demo ${role} for company code ${companyCode}`);
-  return { userId: userIdForUsername(staff.username), role, name: staff.name };
-}
-
 /** The next action that moves a demo BA towards its target, or null once it stands there. */
 export function nextStep(ba: DemoBa, s: OnboardingState): Step | null {
   const t = ba.target;
-  const baActor: Actor = { userId: userIdForUsername(ba.admin.username), role: 'BA Admin', name: ba.admin.name };
+  // The BA's own steps too are the seed's: the BA's admin never typed these details in.
   const save = (d: CompanyDetailsInput): Step => ({
     name: 'save',
     action: { kind: 'saveDetails', details: d },
-    actor: baActor,
+    actor: SEED_ACTOR,
   });
-  const submit: Step = { name: 'submit', action: { kind: 'submit' }, actor: baActor };
+  const submit: Step = { name: 'submit', action: { kind: 'submit' }, actor: SEED_ACTOR };
 
   if (s.status === 'pending') {
     if (t.status === 'pending') {
@@ -554,21 +607,23 @@ export function nextStep(ba: DemoBa, s: OnboardingState): Step | null {
       return {
         name: `reject-${s.stage}`,
         action: { kind: 'reject', stage: s.stage, remarks: t.remarks },
-        actor: staffActor(ba.companyCode, s.stage),
+        actor: seedReviewer(s.stage),
       };
     return {
       name: `approve-${s.stage}`,
       action: { kind: 'approve', stage: s.stage, remarks: null },
-      actor: staffActor(ba.companyCode, s.stage),
+      actor: seedReviewer(s.stage),
     };
   }
   return null;
 }
 
-async function seedBa(deps: SeedDeps, ba: DemoBa): Promise<{ created: boolean; actions: number }> {
-  let state = await baState(deps.store, ba.baId);
+type BaOutcome = { created: boolean; actions: number; leftAlone: boolean };
+
+async function seedBa(deps: SeedDeps, ba: DemoBa): Promise<BaOutcome> {
+  let { state, touched } = await baProgress(deps.store, ba.baId);
   let created = false;
-  if (state.status === 'none') {
+  if (state.status === 'none' && !touched) {
     const result = await startOnboarding(deps.temporal, deps.taskQueue, {
       baId: ba.baId,
       companyCode: ba.companyCode,
@@ -576,45 +631,112 @@ async function seedBa(deps: SeedDeps, ba: DemoBa): Promise<{ created: boolean; a
       mobileNo: ba.admin.mobile,
       email: ba.admin.username,
       actor: SEED_ACTOR,
-      correlationId: `seed:${ba.key}`,
-      requestId: `seed:${ba.key}:start`,
+      correlationId: `${SEED_CORRELATION}${ba.key}`,
+      requestId: `${SEED_CORRELATION}${ba.key}:start`,
       reviewSlaMs: deps.reviewSlaMs,
     });
     created = !result.alreadyStarted;
-    state = await baState(deps.store, ba.baId);
+    ({ state, touched } = await baProgress(deps.store, ba.baId));
   }
   let actions = 0;
   // Bounded: the longest path is save, submit, approve, approve.
   for (let i = 0; i < 6; i++) {
+    // Re-read before every step: a person may act on a demo BA while the seed runs (the api is up).
+    if (touched) return { created, actions, leftAlone: true };
     const step = nextStep(ba, state);
-    if (!step) return { created, actions };
-    const result = await sendOnboardingAction(deps.temporal, ba.baId, step.action, {
+    if (!step) return { created, actions, leftAlone: false };
+    await sendOnboardingAction(deps.temporal, ba.baId, step.action, {
       actor: step.actor,
       // Same id on a rerun of the same step, so an interrupted seed never applies a step twice.
-      requestId: `seed:${ba.key}:${state.submission}:${step.name}`,
-      correlationId: `seed:${ba.key}`,
+      requestId: `${SEED_CORRELATION}${ba.key}:${state.submission}:${step.name}`,
+      correlationId: `${SEED_CORRELATION}${ba.key}`,
     });
-    state = result.state;
     actions += 1;
+    ({ state, touched } = await baProgress(deps.store, ba.baId));
   }
   throw new Error(`demo BA ${ba.key} did not reach its target state`);
 }
 
-/** Seeds the demo users and BAs, then waits until the read models show them. */
+/** Arbitrary key: one seeder at a time (a `npm run seed` beside `npm start`); the second then finds 'done'. */
+const SEED_LOCK = 'ba-portal:demo-seed';
+
+async function withSeedLock<T>(pool: Pool, run: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [SEED_LOCK]);
+    return await run();
+  } finally {
+    await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [SEED_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
+export type SeedClaim = { status: 'running' | 'done' | 'skipped'; detail: string | null };
+
+/**
+ * Decides whether demo data may go in, and records it: an empty store with no seed row is claimed ('running'),
+ * a store that already holds events with no seed row is 'skipped' for good (it holds real work, or data
+ * from before this rule). `npm start` claims before it launches the api, so nothing can write in between and
+ * /health reports not ready until the seed has finished. Safe to call again: a recorded status stands.
+ */
+export async function claimDemoSeed(deps: Pick<SeedDeps, 'pool' | 'store'>): Promise<SeedClaim> {
+  return withSeedLock(deps.pool, () => claimUnlocked(deps));
+}
+
+async function claimUnlocked({ pool, store }: Pick<SeedDeps, 'pool' | 'store'>): Promise<SeedClaim> {
+  const status = await demoSeedStatus(pool);
+  if (status !== 'none') {
+    const { rows } = await pool.query<{ detail: string | null }>('select detail from demo_seed where id');
+    return { status, detail: rows[0]?.detail ?? null };
+  }
+  const head = await store.headPosition();
+  if (head > 0) {
+    const detail = `the event store already held ${head} events before the demo seed first ran: demo data goes only into an empty store`;
+    await setDemoSeedStatus(pool, 'skipped', detail);
+    return { status: 'skipped', detail };
+  }
+  await setDemoSeedStatus(pool, 'running');
+  return { status: 'running', detail: null };
+}
+
+/**
+ * Seeds the demo users and BAs into an empty store (or finishes a run a stopped start interrupted), then waits
+ * until the read models show them and records 'done'. A no-op once done, and on a store it did not start.
+ */
 export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
   const log = deps.log ?? (() => undefined);
+  return withSeedLock(deps.pool, async () => {
+    const claim = await claimUnlocked(deps);
+    const nothing = { usersCreated: 0, basCreated: 0, actions: 0, leftAlone: [], detail: claim.detail };
+    if (claim.status === 'done') {
+      log('demo data already seeded');
+      return { outcome: 'already-seeded', ...nothing };
+    }
+    if (claim.status === 'skipped') {
+      log(`demo data not seeded: ${claim.detail ?? 'the store held other data first'}`);
+      return { outcome: 'skipped', ...nothing };
+    }
+    const result = await seedAll(deps, log);
+    await setDemoSeedStatus(deps.pool, 'done', result.detail);
+    return result;
+  });
+}
+
+async function seedAll(deps: SeedDeps, log: (line: string) => void): Promise<SeedResult> {
   let usersCreated = 0;
   // Sequential: each hash takes a moment of CPU, and there are few users.
-  for (const user of DEMO_USERS) if (await registerUser(deps.store, user)) usersCreated += 1;
+  for (const user of DEMO_USERS) if (await registerUser(deps.store, deps.pool, user)) usersCreated += 1;
 
   let basCreated = 0;
   let actions = 0;
+  const leftAlone: string[] = [];
   // A few lifecycles at a time: enough to overlap round trips without swamping a 2-core machine.
   const queue = [...DEMO_BAS];
   const workers = Array.from({ length: 4 }, async () => {
     for (let ba = queue.shift(); ba; ba = queue.shift()) {
       const r = await seedBa(deps, ba);
       if (r.created) basCreated += 1;
+      if (r.leftAlone) leftAlone.push(ba.key);
       actions += r.actions;
     }
   });
@@ -624,22 +746,25 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
   const timeoutMs = deps.projectionTimeoutMs ?? 60_000;
   if (!(await waitForProjections(deps.pool, head, { timeoutMs })))
     throw new Error(`the read models did not catch up with the demo data within ${timeoutMs} ms: is the projector running?`);
-  if (usersCreated + basCreated + actions > 0)
-    log(`demo data: ${usersCreated} users and ${basCreated} business associates created, ${actions} onboarding steps applied`);
-  else log('demo data already present');
-  return { usersCreated, basCreated, actions };
+  leftAlone.sort();
+  const detail =
+    `${usersCreated} users and ${basCreated} business associates created, ${actions} onboarding steps applied` +
+    (leftAlone.length > 0 ? `; left alone, a person had acted on them: ${leftAlone.join(', ')}` : '');
+  log(`demo data: ${detail}`);
+  return { outcome: 'seeded', usersCreated, basCreated, actions, leftAlone, detail };
 }
 
 /** `npm run seed`: against a running system (the worker and projector must be up). */
 async function main(): Promise<void> {
-  const { loadConfig, temporalAddress } = await import('../platform/src/config');
+  const { loadConfig } = await import('../platform/src/config');
+  const { connectTemporal } = await import('../platform/src/temporal/connect');
   const { openDatabase } = await import('../platform/src/db/connect');
   const { openEventStore } = await import('../platform/src/event-store/open');
   const config = loadConfig();
   const log = (line: string) => console.log(`[seed] ${line}`);
-  const db = await openDatabase(config, { log });
+  const db = await openDatabase(config, { mode: 'app', log });
   const store = await openEventStore(config, db.pool);
-  const connection = await Connection.connect({ address: temporalAddress(config) });
+  const connection = await connectTemporal(config);
   try {
     await seedDemo({
       pool: db.pool,

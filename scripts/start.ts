@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import { buildFrontEnd, builtFrontEnd, FRONT_ENDS } from '../platform/src/build/front-ends';
 import { loadConfig, ConfigError, temporalAddress, type Config } from '../platform/src/config';
-import { openDatabase, type Database } from '../platform/src/db/connect';
+import { migrateDatabase, openDatabase, type Database } from '../platform/src/db/connect';
 import { openEventStore } from '../platform/src/event-store/open';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './seed';
+import type { EventStore } from '../domain/src/event-store/port';
+import { claimDemoSeed, DEMO_LOGINS, DEMO_PASSWORD, seedDemo, type SeedResult } from './seed';
 import { findTemporalCli, startTemporalDevServer, waitForPort, type TemporalDevServer } from '../platform/src/temporal/cli';
+import { connectTemporal } from '../platform/src/temporal/connect';
 
 /**
  * `npm start`: one supervisor that brings up every part on embedded defaults (design.md §1): PostgreSQL
@@ -44,13 +46,28 @@ async function main(): Promise<void> {
       dbFile: config.temporal.dev.dbFile,
     });
   })();
-  const db: Database = await openDatabase(config, { log });
+  // As the owner only to apply the schema and grants, where this process has owner rights (the embedded
+  // server, or DATABASE_OWNER_URL; with DATABASE_URL alone `npm run db:migrate` has done it). From then on
+  // the supervisor (the seed) and its children connect as the least-privileged application role.
+  const migrated = config.database.url && !config.database.ownerUrl ? null : await migrateDatabase(config, { log });
+  const db: Database = await openDatabase(config, { mode: 'app', log, url: migrated?.appUrl });
   await temporalStarting;
+  // Before any child can write: demo data goes only into a store that is empty now (or finishes a run a
+  // stopped start began), and the api's /health stays not ready from its first answer until the seed is done.
+  const seedStore = config.seedDemo ? await openEventStore(config, db.pool) : null;
+  if (seedStore) await claimDemoSeed({ pool: db.pool, store: seedStore });
 
+  // The children never see the owner's credentials (their DATABASE_URL carries what they need).
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_OWNER_URL;
+  delete inherited.DATABASE_APP_PASSWORD;
   const env = {
-    ...process.env,
+    ...inherited,
     DATABASE_URL: db.url,
     TEMPORAL_ADDRESS: temporalAddress(config),
+    // Explicit: the children see DATABASE_URL set, where SEED_DEMO would otherwise default to false, and the
+    // api's readiness waits for the seed only when it is on.
+    SEED_DEMO: config.seedDemo ? 'true' : 'false',
     // The dev outbox shows every e-mail and SMS (sign-in codes, links) at /dev/outbox; never in production.
     DEV_OUTBOX: process.env.DEV_OUTBOX ?? (config.env === 'production' ? 'false' : 'true'),
   };
@@ -103,24 +120,39 @@ async function main(): Promise<void> {
     );
     await (temporal as TemporalDevServer | null)?.stop();
     await db.close();
+    await migrated?.embedded?.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   if (!(await waitForPort(config.http.port, 60_000, config.http.host))) throw new Error('the api did not start listening');
-  if (config.seedDemo) {
-    const connection = await Connection.connect({ address: temporalAddress(config) });
-    await seedDemo({
+  const seeded = seedStore ? await runSeed(config, db, seedStore) : null;
+  printBanner(config, Date.now() - started, (temporal as TemporalDevServer | null)?.uiUrl ?? null, env.DEV_OUTBOX === 'true', seeded);
+}
+
+/**
+ * Seeds (or finds seeded, or skipped) the demo data. A failure is reported and the system keeps running: the
+ * seed row stays 'running', so /health keeps saying not ready and the next start finishes the seed.
+ */
+async function runSeed(config: Config, db: Database, store: EventStore): Promise<SeedResult | Error> {
+  const connection = await connectTemporal(config);
+  try {
+    return await seedDemo({
       pool: db.pool,
-      store: await openEventStore(config, db.pool),
+      store,
       temporal: new Client({ connection, namespace: config.temporal.namespace }),
       taskQueue: config.temporal.taskQueue,
+      reviewSlaMs: config.review.slaMs,
       log,
     });
+  } catch (e) {
+    const error = e instanceof Error ? e : new Error(String(e));
+    log(`the demo seed failed (the next start finishes it; /health stays not ready): ${error.message}`);
+    return error;
+  } finally {
     await connection.close();
   }
-  printBanner(config, Date.now() - started, (temporal as TemporalDevServer | null)?.uiUrl ?? null, env.DEV_OUTBOX === 'true');
 }
 
 function ensureFrontEndsBuilt(): void {
@@ -129,7 +161,19 @@ function ensureFrontEndsBuilt(): void {
   for (const app of missing) buildFrontEnd(app, { quiet: true });
 }
 
-function printBanner(config: Config, ms: number, temporalUi: string | null, devOutbox: boolean): void {
+/** The demo logins only where the demo accounts exist; otherwise why there are none. */
+function demoLines(seeded: SeedResult | Error | null): string[] {
+  if (seeded === null) return ['  Demo data           off (SEED_DEMO=false, or DATABASE_URL is set)'];
+  if (seeded instanceof Error) return [`  Demo data           not ready: ${seeded.message}`];
+  if (seeded.outcome === 'skipped') return [`  Demo data           none: ${seeded.detail ?? 'the store held other data first'}`];
+  return [
+    `  Demo logins (password ${DEMO_PASSWORD}):`,
+    ...DEMO_LOGINS.map((l) => `    ${l.username.padEnd(24)}${l.role}`),
+    ...(seeded.leftAlone.length > 0 ? [`  Demo BAs a person had acted on, left as they were: ${seeded.leftAlone.join(', ')}`] : []),
+  ];
+}
+
+function printBanner(config: Config, ms: number, temporalUi: string | null, devOutbox: boolean, seeded: SeedResult | Error | null): void {
   const base = config.http.publicUrl.replace(/\/$/, '');
   const lines = [
     '',
@@ -140,8 +184,7 @@ function printBanner(config: Config, ms: number, temporalUi: string | null, devO
     `  Temporal UI         ${temporalUi ?? `(external Temporal at ${temporalAddress(config)})`}`,
     ...(devOutbox ? [`  Dev outbox          ${base}/dev/outbox   (sign-in codes and e-mailed links)`] : []),
     '',
-    `  Demo logins (password ${DEMO_PASSWORD}):`,
-    ...DEMO_LOGINS.map((l) => `    ${l.username.padEnd(24)}${l.role}`),
+    ...demoLines(seeded),
     '',
     'Press Ctrl+C to stop.',
   ];

@@ -5,16 +5,21 @@ import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import type { EventStore } from '../../domain/src/event-store/port';
 import { waitForProjections } from '../../projections/src/runner';
-import { defaultHealthChecks, healthRoutes, type HealthChecks } from './health/routes';
+import { defaultHealthChecks, healthDetailRoutes, healthRoutes, type HealthChecks } from './health/routes';
 import { authenticate, createAuth, createBlockedCheck, type AuthConfig, type AuthKeys } from './http/auth';
+import { DEFAULT_COMMAND_TIMEOUT_MS } from '../../workflows/src/shared/command-deadline';
 import { HttpError, problemHandler } from './http/problem';
 import { createRateLimiter } from './http/rate-limit';
+import { securityHeaders } from './http/security-headers';
 import { createCaptcha } from './identity/captcha';
 import type { IdentityOptions } from './identity/deps';
 import { identityRoutes } from './identity/routes';
+import { DEFAULT_SIGN_IN_LIMITS } from './identity/store/sign-in-limits';
 import { masterRoutes } from './masters/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { taskRoutes } from './tasks/routes';
+import { auditRoutes } from './audit/routes';
+import { anchorRoutes } from './audit/anchor-routes';
 import { registrationRoutes } from './registration/routes';
 import { baUserRoutes } from './ba-users/routes';
 import { isUserBlocked } from './users/accounts';
@@ -33,6 +38,13 @@ export type AppDeps = {
   staticDirs?: { console?: string; portal?: string };
   /** Replace single health checks (tests simulate an outage this way). */
   health?: Partial<HealthChecks>;
+  /** SEED_DEMO (config.seedDemo): /health is not ready until the demo seed has finished. */
+  seedDemo?: boolean;
+  /**
+   * COMMAND_TIMEOUT (config.commands.timeoutMs, default 10 s): how long a command that goes through a workflow
+   * may take before the API answers 503 (workflows/src/shared/command-deadline.ts).
+   */
+  commandTimeoutMs?: number;
   /** PUBLIC_URL: links in e-mails (password reset, invitations) point here (default http://localhost:3000). */
   publicUrl?: string;
   /** Sign-in, session and password settings (OTP_TTL, PASSWORD_MAX_AGE, CAPTCHA_HMAC_KEY, ...). */
@@ -49,6 +61,12 @@ export type AppDeps = {
   contactChange?: { ttlMs?: number };
   /** REGISTRATION_TTL: how long a self-registration waits for its two codes (default 30 min). */
   registration?: { ttlMs?: number };
+  /** config.audit: the chain anchors' public key folder and file (GET /api/audit/anchors, POST /api/audit/verify). */
+  audit?: { keyDir: string; anchorFile: string };
+  /** PUBLIC_URL is https (config.http.secure): Strict-Transport-Security is sent. */
+  secure?: boolean;
+  /** TRUST_PROXY (config.http.trustProxy): which X-Forwarded-For hops set req.ip; false = the socket's peer. */
+  trustProxy?: boolean | number | string;
   log?: (line: string) => void;
 };
 
@@ -91,17 +109,16 @@ export function createApp(deps: AppDeps): Express {
   const auth = createAuth(deps.auth.config, deps.auth.keys);
   const limit = deps.loginRateLimit ?? { limit: 10, windowMs: 60_000 };
   const waitMs = deps.projectionWaitMs ?? 2000;
+  const commandTimeoutMs = deps.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
 
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    next();
-  });
+  // Only a proxy the operator names may tell us the client's address (sign-in limits are per IP).
+  app.set('trust proxy', deps.trustProxy ?? false);
+  app.use(securityHeaders({ secure: deps.secure ?? false }));
 
-  app.use(healthRoutes({ ...defaultHealthChecks(deps), ...deps.health }));
+  const health = { ...defaultHealthChecks(deps), ...deps.health };
+  app.use(healthRoutes(health));
 
   const api = express.Router();
   api.use(cors(deps.corsOrigins ?? []));
@@ -129,20 +146,28 @@ export function createApp(deps: AppDeps): Express {
       otpTtlMs: identity.otpTtlMs,
       passwordMaxAgeMs: identity.passwordMaxAgeMs,
       resetTtlMs: identity.resetTtlMs,
+      sessionMaxAgeSeconds: identity.sessionMaxAgeSeconds,
+      signInLimits: { ...DEFAULT_SIGN_IN_LIMITS, ...identity.signInLimits },
       projectionWaitMs: waitMs,
     }),
   );
   api.use(masterRoutes());
+  api.use(healthDetailRoutes(health));
   api.use(
     onboardingRoutes({
       pool: deps.pool,
       store: deps.store,
       temporal: deps.temporal,
+      commandTimeoutMs,
       projectionWaitMs: waitMs,
       waitForProjections: (position, timeoutMs) => waitForProjections(deps.pool, position, { timeoutMs }),
     }),
   );
   api.use(taskRoutes({ pool: deps.pool }));
+  // Auditors' search across BAs, a BA as of a date, exports (api/src/audit).
+  api.use(auditRoutes({ pool: deps.pool, store: deps.store }));
+  // The chain's signed anchors, their public key and the whole-trail verification (api/src/audit/anchor-routes.ts).
+  api.use(anchorRoutes({ pool: deps.pool, audit: deps.audit }));
   // Staff users (MLL-ADMIN), and a BA Admin's BA users and child Bill-Hub users.
   const accounts = {
     pool: deps.pool,
@@ -163,6 +188,7 @@ export function createApp(deps: AppDeps): Express {
       publicUrl: deps.publicUrl ?? 'http://localhost:3000',
       ttlMs: deps.contactChange?.ttlMs,
       otpTtlMs: deps.identity?.otpTtlMs,
+      commandTimeoutMs,
       projectionWaitMs: waitMs,
     }),
   );
@@ -176,6 +202,7 @@ export function createApp(deps: AppDeps): Express {
       passwordMaxAgeMs: deps.identity?.passwordMaxAgeMs,
       otpTtlMs: deps.identity?.otpTtlMs,
       registrationTtlMs: deps.registration?.ttlMs,
+      commandTimeoutMs,
       projectionWaitMs: waitMs,
     }),
   );

@@ -1,4 +1,4 @@
-import type { ActivityRow } from '../../projections/src/activity-log/activity-log.queries';
+import type { ActivityRow, ActivitySearchRow } from '../../projections/src/activity-log/activity-log.queries';
 import type { BaStatus } from '../../projections/src/business-associates/business-associates.projection';
 import type {
   BusinessAssociateRow,
@@ -26,6 +26,14 @@ export type ReviewTask = TaskRow;
 /** One row of /api/business-associates/:id/activity-log. */
 export type ActivityEntry = ActivityRow;
 export type FieldChange = NonNullable<ActivityEntry['changes']>[string];
+
+/** One row of GET /api/audit/activity: the auditors' search across BAs. */
+export type AuditActivityEntry = ActivitySearchRow;
+/** GET /api/business-associates/:id/as-of?at=ISO and GET …/audit-export?format=json. */
+export type { BaAsOf } from './audit/as-of';
+export type { AuditEventRow, BaAuditExport } from './audit/export';
+/** POST /api/audit/verify: the whole-trail verification, anchors included (api/src/audit/anchor-routes.ts). */
+export type { AuditTrailResult as ChainVerification } from './audit/anchor-routes';
 
 /** GET /api/ba-counts: the sidebar badges. */
 export type BaCounts = StatusCounts & { myPendingTasks: number };

@@ -1,14 +1,15 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import { builtFrontEnd } from '../../platform/src/build/front-ends';
-import { temporalAddress } from '../../platform/src/config';
 import { runService, stopSignal } from '../../platform/src/process/run-service';
+import { connectTemporal } from '../../platform/src/temporal/connect';
 import { createApp } from './app';
 import { loadOrCreateAuthKeys } from './http/auth';
 import { loadOrCreateCaptchaKey } from './identity/captcha';
 
 /** The api process: connections, then listen until SIGTERM/SIGINT. The supervisor prints the URLs. */
 runService('api', { poolSize: 20 }, async ({ config, db, store, log, onClose }) => {
-  const connection = await Connection.connect({ address: temporalAddress(config) });
+  // mTLS when TEMPORAL_TLS_DIR is set (design.md §12); plaintext to the local dev server otherwise.
+  const connection = await connectTemporal(config);
   onClose(() => connection.close());
   const temporal = new Client({ connection, namespace: config.temporal.namespace });
   const keys = await loadOrCreateAuthKeys(config.auth.keyDir);
@@ -25,13 +26,17 @@ runService('api', { poolSize: 20 }, async ({ config, db, store, log, onClose }) 
         audience: config.auth.audience,
         accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
         refreshTokenTtlSeconds: config.auth.refreshTokenTtlSeconds,
-        secureCookies: config.http.publicUrl.startsWith('https:'),
+        // PUBLIC_URL is https: the refresh cookie never travels over plain http.
+        secureCookies: config.http.secure,
       },
     },
     publicUrl: config.http.publicUrl,
+    secure: config.http.secure,
+    trustProxy: config.http.trustProxy,
     identity: {
       otpTtlMs: config.identity.otpTtlMs,
       passwordMaxAgeMs: config.identity.passwordMaxAgeMs,
+      sessionMaxAgeSeconds: config.auth.sessionMaxAgeSeconds,
       // CAPTCHA_HMAC_KEY, else a key generated once beside the JWT key (every api process shares it).
       captchaHmacKey: loadOrCreateCaptchaKey(config.auth.keyDir, config.identity.captchaHmacKey),
     },
@@ -39,6 +44,10 @@ runService('api', { poolSize: 20 }, async ({ config, db, store, log, onClose }) 
     devOutbox: config.notifications.devOutbox,
     contactChange: { ttlMs: config.identity.contactChangeTtlMs },
     registration: { ttlMs: config.identity.registrationTtlMs },
+    commandTimeoutMs: config.commands.timeoutMs,
+    seedDemo: config.seedDemo,
+    // Read-only use: the anchors' public key and file (the projector holds the private key and writes).
+    audit: { keyDir: config.audit.keyDir, anchorFile: config.audit.anchorFile },
     log,
   });
 

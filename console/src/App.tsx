@@ -12,6 +12,7 @@ import { Route } from 'react-router-dom';
 import { businessAssociates } from './onboarding';
 import { tasks, hasReviewerRole } from './tasks';
 import { users, mayManageUsers } from './users';
+import { auditSearch, mayReadEventHistory } from './audit';
 import { ChangePasswordPage } from './identity';
 import { CHANGE_PASSWORD_PATH, ConsoleLayout, ConsoleNotification, LoginPage } from './layout';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
@@ -57,6 +58,7 @@ export const App = ({
       hasReviewerRole(permissions ?? []) ? <Resource key="tasks" {...tasks} /> : null,
       <Resource key="business-associates" {...businessAssociates} />,
       mayManageUsers(permissions) ? <Resource key="users" {...users} /> : null,
+      mayReadEventHistory(permissions) ? <Resource key="audit" {...auditSearch} /> : null,
     ]}
   </Admin>
 );

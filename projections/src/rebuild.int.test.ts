@@ -31,7 +31,8 @@ async function history(prefix: string): Promise<void> {
   }
 }
 
-const projector = () => createProjector({ pool: db.pool, store, projections, pollMs: 20, log: () => undefined });
+// The projector as the application role: it must keep writing the tables the rebuild (the owner) swapped in.
+const projector = () => createProjector({ pool: db.appPool, store, projections, pollMs: 20, log: () => undefined });
 
 async function leftovers(): Promise<string[]> {
   const { rows } = await db.pool.query<{ relname: string }>(

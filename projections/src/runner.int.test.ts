@@ -15,8 +15,9 @@ const running: Projector[] = [];
 const logs: string[] = [];
 
 function projector(options: { pollMs?: number; pageSize?: number; projections?: Projection[]; maxBackoffMs?: number } = {}) {
+  // The application role, as the projector process connects (db.pool, the owner, is for the checks).
   const p = createProjector({
-    pool: db.pool,
+    pool: db.appPool,
     store,
     projections: options.projections ?? allProjections(),
     pollMs: options.pollMs ?? 60_000,
@@ -50,7 +51,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
 
 beforeEach(async () => {
   db = await createTestDatabase({ poolSize: 6 });
-  store = createPostgresEventStore(db.pool);
+  store = createPostgresEventStore(db.appPool);
   ba = createOnboardingDriver(store);
   logs.length = 0;
 });

@@ -149,8 +149,8 @@ test('[IDENTITY][RESET]: forgot password → the e-mailed link → a new passwor
   await submitPortalPassword(old.page, username, DEMO_PASSWORD);
   expect(await dismissError(old.page)).toBe('Invalid username or password');
 
-  const after = await userRecord(username, (u) => u.passwordHash !== before.passwordHash);
-  expect(after.passwordHistory[0]).toBe(after.passwordHash);
+  const after = await userRecord(username, (u) => u.credentialId !== before.credentialId);
+  expect(after.credentialHistory[0]).toBe(after.credentialId);
   const events = await world().harness.store.readStream(`user-${after.id}`);
   expect(events.at(-1)).toMatchObject({ type: 'UserPasswordChanged', data: expect.objectContaining({ reason: 'reset' }) });
   // The link works once.

@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../platform/src/db/embedded-postgres';
+import { ensureRoles } from '../../platform/src/db/roles';
 import { applySchema } from '../../platform/src/db/schema';
 import { findTemporalCli, freePort, startTemporalDevServer } from '../../platform/src/temporal/cli';
+import { TEST_APP_ROLE } from './postgres';
 
 /**
  * Starts the real parts once per jest run (design.md §8): an embedded PostgreSQL holding a template
@@ -17,7 +20,7 @@ type Handles = { stop: () => Promise<void> };
  * Test files that run whole lifecycles with the demo data claim a namespace each: the demo BAs have fixed ids,
  * so their workflow ids would otherwise collide across test databases sharing this one server.
  */
-const TEST_NAMESPACES = Array.from({ length: 16 }, (_, i) => `test-${i + 1}`);
+const TEST_NAMESPACES = Array.from({ length: 40 }, (_, i) => `test-${i + 1}`);
 const handles: Handles[] = [];
 (globalThis as { __baPortalServices?: Handles[] }).__baPortalServices = handles;
 
@@ -85,6 +88,11 @@ export default async function globalSetup(): Promise<void> {
   const templateUrl = process.env.TEST_DATABASE_ADMIN_URL.replace(/\/[^/]*$/, `/${template}`);
   const pool = new pg.Pool({ connectionString: templateUrl, max: 2 });
   await applySchema(pool);
+  // The application role is cluster-wide, its grants live in the template: every test database cloned from
+  // it lets the code under test connect as that role (tests/support/postgres.ts appPool), as in production.
+  process.env.TEST_DATABASE_APP_ROLE ??= TEST_APP_ROLE;
+  process.env.TEST_DATABASE_APP_PASSWORD ??= randomBytes(18).toString('base64url');
+  await ensureRoles(pool, { appRole: process.env.TEST_DATABASE_APP_ROLE, appPassword: process.env.TEST_DATABASE_APP_PASSWORD });
   await pool.end();
   process.env.TEST_DATABASE_TEMPLATE = template;
 

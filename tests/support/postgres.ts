@@ -1,9 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { appRoleUrl, ensureRoles } from '../../platform/src/db/roles';
 
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export type TestDatabase = { url: string; pool: pg.Pool; drop: () => Promise<void> };
+/**
+ * A test database. `pool`/`url` connect as the owner (a superuser): for tests that set up or inspect state
+ * the application may not touch, or tamper as an attacker with owner rights would. `appPool`/`appUrl`
+ * connect as the least-privileged application role (platform/src/db/roles.ts): what the code under test
+ * (api, worker, projector, event store) must use, so every integration test proves its grants suffice.
+ */
+export type TestDatabase = {
+  url: string;
+  pool: pg.Pool;
+  appUrl: string;
+  appPool: pg.Pool;
+  drop: () => Promise<void>;
+};
+
+/** Not the default DATABASE_APP_ROLE: a developer's server used for tests keeps its own role untouched. */
+export const TEST_APP_ROLE = 'ba_portal_test_app';
+
+const appRole = () => process.env.TEST_DATABASE_APP_ROLE ?? TEST_APP_ROLE;
 
 const adminUrl = (): string => {
   const url = process.env.TEST_DATABASE_ADMIN_URL;
@@ -27,15 +45,23 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
   if (!template) {
     const { applySchema } = await import('../../platform/src/db/schema');
     await applySchema(pool);
+    await ensureRoles(pool, { appRole: appRole(), appPassword: process.env.TEST_DATABASE_APP_PASSWORD });
   }
+  const appUrl = appRoleUrl(url, appRole(), process.env.TEST_DATABASE_APP_PASSWORD ?? null);
+  // Connects only when first used: a test that never runs application code opens no app connection.
+  const appPool = new pg.Pool({ connectionString: appUrl, max: options.poolSize ?? 10 });
   return {
     url,
     pool,
+    appUrl,
+    appPool,
     drop: async () => {
       // pool.end() resolves before its sockets close; the forced DROP may then terminate one, and an
       // unhandled pool 'error' would fail a suite whose tests all passed.
-      pool.on('error', () => undefined);
-      await pool.end().catch(() => undefined);
+      for (const p of [pool, appPool]) {
+        p.on('error', () => undefined);
+        await p.end().catch(() => undefined);
+      }
       const c = new pg.Client({ connectionString: adminUrl() });
       await c.connect();
       try {

@@ -1,9 +1,9 @@
-import { NativeConnection, Worker, type WorkflowBundleOption } from '@temporalio/worker';
+import { NativeConnection, Worker, type NativeConnectionOptions, type WorkflowBundleOption } from '@temporalio/worker';
 import type { Pool } from 'pg';
 import type { EventStore } from '../../domain/src/event-store/port';
-import { temporalAddress } from '../../platform/src/config';
 import { createConfiguredDelivery } from '../../platform/src/notifications';
 import { runService } from '../../platform/src/process/run-service';
+import { temporalConnectionOptions } from '../../platform/src/temporal/connect';
 import { bundleWorkflows } from './bundle';
 import { createContactChangeActivities } from './contact-change/activities';
 import { createOnboardingActivities } from './onboarding/activities';
@@ -49,11 +49,11 @@ export async function createWorker({
 }
 
 /** Temporal may still be starting (docker-compose, the supervisor): retry the connection for a while. */
-async function connectWithRetry(address: string, timeoutMs: number): Promise<NativeConnection> {
+async function connectWithRetry(options: NativeConnectionOptions, timeoutMs: number): Promise<NativeConnection> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      return await NativeConnection.connect({ address });
+      return await NativeConnection.connect(options);
     } catch (error) {
       if (Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -72,8 +72,10 @@ if (require.main === module) {
     const delivery = createConfiguredDelivery({ pool: db.pool, notifications: config.notifications, log });
     await delivery.start();
     onClose(() => delivery.stop());
-    const address = temporalAddress(config);
-    const connection = await connectWithRetry(address, 30_000);
+    // mTLS when TEMPORAL_TLS_DIR is set (design.md §12), read once: a bad folder stops the worker at once.
+    const options = temporalConnectionOptions(config);
+    const { address } = options;
+    const connection = await connectWithRetry(options, 30_000);
     onClose(() => connection.close());
     const { taskQueue, namespace } = config.temporal;
     const worker = await createWorker({ connection, namespace, taskQueue, store, pool: db.pool });

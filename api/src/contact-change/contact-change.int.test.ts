@@ -7,6 +7,8 @@ import { findUserById, findUserByUsername, type UserRecord } from '../../../proj
 import { startContactChange } from '../../../workflows/src/contact-change/client';
 import { contactChangeWorkflowId } from '../../../workflows/src/contact-change/messages';
 import { otpMessages } from '../identity/store/otp';
+import { passwordMessages } from '../identity/passwords';
+import { historyText, SCRYPT_HASH } from '../identity/testing';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
 import { accountMessages } from '../users/accounts';
 import { addBa, addUser, lastMessage, nextMobile, sessionOf, TEST_PASSWORD, type TestBa } from '../users/testing';
@@ -290,6 +292,10 @@ describe('the change', () => {
     const weak = await post('verify-otp', link, { smsOtp, emailOtp, newPassword: 'weak', confirmPassword: 'weak' });
     expect(weak.status).toBe(400);
     expect(weak.body.errors).toMatchObject({ newPassword: fieldMessages.password });
+    // The current password is one of the last five (read from the credentials table): refused the same way.
+    const reused = await post('verify-otp', link, { smsOtp, emailOtp, newPassword: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+    expect(reused.status).toBe(400);
+    expect(reused.body.errors).toEqual({ newPassword: passwordMessages.reused });
     // Neither the malformed codes nor the refused password cost a try.
     const again = await post('verify-otp', link, { smsOtp: wrongCode, emailOtp, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(again.body).toMatchObject({ message: otpMessages.wrong, attemptsLeft: 3 });
@@ -358,7 +364,10 @@ describe('the change', () => {
     ]);
     const userEvents = await h.store.readStream(`user-${user.id}`);
     expect(userEvents.slice(-2).map((e) => e.type)).toEqual(['UserContactChanged', 'UserPasswordChanged']);
-    expect(userEvents[userEvents.length - 1]?.data).toMatchObject({ reason: 'contact-change' });
+    expect(userEvents[userEvents.length - 1]?.data).toMatchObject({ reason: 'contact-change', credentialId: expect.any(String) });
+    // The new password's hash is in the credentials table only: not in the user's events, not in Temporal.
+    for (const e of userEvents) expect(JSON.stringify(e.data)).not.toMatch(SCRYPT_HASH);
+    expect(historyText(await h.temporal.workflow.getHandle(contactChangeWorkflowId(changeId)).fetchHistory())).not.toMatch(SCRYPT_HASH);
 
     // Every session ended: the refresh token from before no longer works.
     const refresh = await request(h.app).post('/api/auth/refresh?app=portal').set('Cookie', oldSession.cookie);

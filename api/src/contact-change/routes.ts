@@ -26,11 +26,14 @@ import { findUserById, type UserRecord } from '../../../projections/src/identity
 import { waitForProjections } from '../../../projections/src/runner';
 import { sendContactChangeStep, startContactChange, type ContactChangeStep } from '../../../workflows/src/contact-change/client';
 import { DEFAULT_CONTACT_CHANGE_TTL_MS } from '../../../workflows/src/contact-change/messages';
+import { CommandTimeoutError, DEFAULT_COMMAND_TIMEOUT_MS } from '../../../workflows/src/shared/command-deadline';
 import type { ContactChangeIdentity, ContactChangeLink, ContactChangeStarted } from '../contract';
 import { principalOf, publicRoute, requireAuth, type Principal } from '../http/auth';
+import { bindIdempotencyKey } from '../http/idempotency';
 import { HttpError } from '../http/problem';
 import { DEFAULT_OTP_TTL_MS } from '../identity/deps';
 import { checkNewPassword } from '../identity/passwords';
+import { pruneCredentials } from '../identity/store/credentials';
 import { issueOtp, otpFailure, resendOtp, verifyOtp } from '../identity/store/otp';
 import { isBaCaller, loadVisibleBa, requestIds } from '../onboarding/access';
 import { assertContactFree, mobileLock, withLocks } from '../users/accounts';
@@ -57,6 +60,8 @@ export type ContactChangeRoutesDeps = {
   /** OTP_TTL (default 10 min). */
   otpTtlMs?: number;
   projectionWaitMs?: number;
+  /** COMMAND_TIMEOUT: past it a step answers 503 (default 10 s). */
+  commandTimeoutMs?: number;
 };
 
 /** Who may start a change (issue 5); which user each may start it for is checked per request. */
@@ -66,6 +71,8 @@ export const contactChangeMessages = {
   userNotFound: 'User not found',
   userBlocked: 'This user is blocked. Unblock the user before changing the e-mail id and mobile number',
   noMobile: 'This user has no registered mobile number to confirm the identity with',
+  completionTimedOut:
+    'The system could not complete the change in time. Nothing was changed; please ask for a new link to change the e-mail id and mobile number.',
 } as const;
 
 const CORRECT_FIELDS = 'Please correct the highlighted fields';
@@ -99,6 +106,7 @@ export function contactChangeRoutes(deps: ContactChangeRoutesDeps): Router {
   const ttlMs = deps.ttlMs ?? DEFAULT_CONTACT_CHANGE_TTL_MS;
   const otpTtlMs = deps.otpTtlMs ?? DEFAULT_OTP_TTL_MS;
   const waitMs = deps.projectionWaitMs ?? 2000;
+  const timeoutMs = deps.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
   const baseUrl = deps.publicUrl.replace(/\/$/, '');
   const router = Router();
 
@@ -138,9 +146,12 @@ export function contactChangeRoutes(deps: ContactChangeRoutesDeps): Router {
         // One cancel per (earlier, newer) pair: a retried start does not cancel twice.
         requestId: `${previous}:superseded-by:${changeId}`,
         correlationId,
+        timeoutMs,
       });
     } catch (error) {
       if (error instanceof DomainError && error.message === contactEditMessages.linkExpired) return;
+      // The new change is already recorded: whatever became of the cancel, something did change.
+      if (error instanceof CommandTimeoutError) throw new CommandTimeoutError('pending');
       throw error;
     }
   }
@@ -149,8 +160,16 @@ export function contactChangeRoutes(deps: ContactChangeRoutesDeps): Router {
     const ids = requestIds(req);
     // Scoped to the change, so a key reused on another link is another request.
     const requestId = `${link.changeId}:${ids.requestId}`;
+    // The key is the update id: bound to this request, so another request under it is refused, not answered.
+    if (ids.key !== null && ids.fingerprint !== null)
+      await bindIdempotencyKey(pool, `contact-change:${link.changeId}`, ids.key, ids.fingerprint);
     try {
-      return await sendContactChangeStep(temporal, link.changeId, s, { actor, requestId, correlationId: ids.correlationId });
+      return await sendContactChangeStep(temporal, link.changeId, s, {
+        actor,
+        requestId,
+        correlationId: ids.correlationId,
+        timeoutMs,
+      });
     } catch (error) {
       throw asLinkError(error);
     }
@@ -180,7 +199,7 @@ export function contactChangeRoutes(deps: ContactChangeRoutesDeps): Router {
         correlationId: ids.correlationId,
         requestId: `${p.userId}:${ids.requestId}`,
         ttlMs,
-      });
+      }, { timeoutMs });
       const previous = latest.rows[0]?.change_id;
       if (previous && previous !== changeId) await cancelEarlier(previous, changeId, requestedBy, ids.correlationId);
       await client.query(
@@ -270,8 +289,9 @@ export function contactChangeRoutes(deps: ContactChangeRoutesDeps): Router {
     const { user, actor } = await holderOf(link);
     // A user blocked since the link was sent cannot take a new password: refused before the codes are used.
     if (user.status === 'blocked') throw new DomainError('rule', userRefusals.blocked);
-    // The password rule first: a refused password must not use up the codes.
-    const passwordHash = await checkNewPassword(user, req.body);
+    // The password rule first: a refused password must not use up the codes. The new password is stored as a
+    // credential now; only its id goes to the workflow (no hash in Temporal's history or the user's events).
+    const credentialId = await checkNewPassword(pool, user, req.body);
 
     // Under the same locks account creation takes, so nobody registers the new addresses meanwhile.
     await withLocks(pool, [mobileLock(newMobile), `user-email:${newEmail}`], async (client) => {
@@ -280,12 +300,19 @@ export function contactChangeRoutes(deps: ContactChangeRoutesDeps): Router {
       const check = await verifyOtp(pool, challengeId, 'contact-change', { sms: codes.smsOtp, email: codes.emailOtp });
       if (!check.ok) throw otpFailure(check);
       // The workflow's activity also ends every session of the user and tells the old addresses, durably: once
-      // the update is accepted, a crash of this process loses neither (the activity is retried until done).
-      const result = await step(req, link, actor, { kind: 'complete', challengeId, passwordHash });
+      // the update is accepted, a crash of this process loses neither (the activity is retried, within its bound).
+      const complete: ContactChangeStep = { kind: 'complete', challengeId, credentialId };
+      const result = await step(req, link, actor, complete).catch((error: unknown) => {
+        // The codes are spent: "try again" would not work with them, a new link does.
+        if (error instanceof CommandTimeoutError && error.outcome === 'not-applied')
+          throw new HttpError(503, contactChangeMessages.completionTimedOut);
+        throw error;
+      });
       // Read-your-writes: the next request (a sign-in with the new e-mail id) must find the user under it.
       if (result.lastGlobalPosition > 0)
         await waitForProjections(pool, result.lastGlobalPosition, { timeoutMs: waitMs, names: ['users'] });
     });
+    await pruneCredentials(pool, user.id);
     res.json({ message: contactEditMessages.success });
   });
 

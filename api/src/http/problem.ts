@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Response } from 'express';
 import { ServiceError } from '@temporalio/client';
 import { ConcurrencyError, DuplicateEventIdError } from '../../../domain/src/event-store/port';
 import { DomainError, type DomainErrorCode } from '../../../domain/src/shared/errors';
+import { CommandFailedError, CommandTimeoutError } from '../../../workflows/src/shared/command-deadline';
 
 /**
  * Every error leaves the API as application/problem+json (RFC 9457) with a `message` field, which is what
@@ -105,6 +106,9 @@ export function problemOf(err: unknown): ProblemOf {
     return { status: 409, message: messages.concurrent, code: 'conflict' };
   if (err instanceof HttpError)
     return { status: err.status, message: err.message, errors: err.errors, headers: err.headers, extra: err.extra };
+  // A workflow command past its deadline: the message says whether it can still be applied (`code` for clients).
+  if (err instanceof CommandTimeoutError) return { status: 503, message: err.message, code: `timeout-${err.outcome}` };
+  if (err instanceof CommandFailedError) return { status: 503, message: err.message, code: 'command-failed' };
   if (err instanceof ServiceError || isDatabaseDown(err)) return { status: 503, message: messages.unavailable };
   // body-parser's errors carry a `type` and a `status`.
   const type = (err as { type?: unknown } | null)?.type;

@@ -4,12 +4,15 @@ import { DomainError } from '../../../domain/src/shared/errors';
 import type { RateLimiter } from '../http/rate-limit';
 import type { Captcha } from './captcha';
 import type { SessionDeps } from './sessions';
+import type { SignInLimits } from './store/sign-in-limits';
 
 /** What the sign-in, session and password routes need (built once in api/src/app.ts). */
 export type IdentityDeps = SessionDeps & {
   store: EventStore;
   /** Flood guard per username (or e-mail) and client address, in memory: 429 beyond it. */
   loginLimiter: RateLimiter;
+  /** Sign-in attempts per client address and overall, in PostgreSQL (default 30 and 300 a minute). */
+  signInLimits?: SignInLimits;
   captcha: Captcha;
   /** PUBLIC_URL: the links in e-mails point here. */
   publicUrl: string;
@@ -36,6 +39,10 @@ export type IdentityOptions = {
   otpTtlMs?: number;
   passwordMaxAgeMs?: number;
   resetTtlMs?: number;
+  /** SESSION_MAX_AGE in seconds: no refresh extends a session past this since its sign-in (default 12 h). */
+  sessionMaxAgeSeconds?: number;
+  /** Sign-in attempts per client address and overall a window (default 30 and 300 a minute). */
+  signInLimits?: Partial<SignInLimits>;
   /** Without it a random key per process (tests); server.ts passes the configured or stored one. */
   captchaHmacKey?: string;
   captchaTtlMs?: number;

@@ -6,12 +6,13 @@ import { fieldErrors, fields, messages as fieldMessages } from '../../../domain/
 import { findUserById, findUserByUsername } from '../../../projections/src/identity/users.queries';
 import type { Db } from '../../../projections/src/sql';
 import type { OtpChallenge, OtpResent } from '../contract';
-import { publicRoute } from '../http/auth';
+import { applicationFor, publicRoute } from '../http/auth';
 import { HttpError } from '../http/problem';
 import { DEFAULT_OTP_TTL_MS, floodKey, invalid, type IdentityDeps } from './deps';
-import { decoyHash, verifyPassword } from './password';
+import { passwordMatches } from './passwords';
 import { startSession } from './sessions';
 import { issueOtp, otpFailure, resendOtp, verifyOtp } from './store/otp';
+import { admitSignIn, DEFAULT_SIGN_IN_LIMITS } from './store/sign-in-limits';
 
 /**
  * Sign-in (spec 000 §4 "Login"): username and password, then a 6-digit code sent by SMS and e-mail, then the
@@ -20,6 +21,10 @@ import { issueOtp, otpFailure, resendOtp, verifyOtp } from './store/otp';
 export const identityMessages = {
   badCredentials: 'Invalid username or password',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again',
+  /** The overall limit: many addresses at once (a flood), not this visitor's doing. */
+  busy: 'Too many people are signing in right now. Please try again in a minute',
+  /** Spec 000 §8, code 101: signing in to the application the user's roles do not open. */
+  noAccess: "You don't have access to this application. Please contact admin team for support",
   captchaRequired: 'Please complete the captcha to sign in',
   blocked: userRefusals.blocked,
 } as const;
@@ -75,6 +80,14 @@ export async function clearLoginFailures(db: Db, username: string): Promise<void
   await db.query('DELETE FROM login_failures WHERE username = $1', [username.trim().toLowerCase()]);
 }
 
+/** `?app=console|portal`: the application the sign-in page belongs to (optional). */
+function parseApp(req: Request): 'console' | 'portal' | undefined {
+  const app = req.query.app;
+  if (app === undefined) return undefined;
+  if (app === 'console' || app === 'portal') return app;
+  throw new DomainError('validation', 'Unknown application', { app: 'Unknown application' });
+}
+
 function parse<T extends z.ZodType>(schema: T, req: Request, message?: string): z.output<T> {
   const parsed = schema.safeParse(req.body ?? {});
   if (!parsed.success) throw invalid(fieldErrors(parsed.error), message);
@@ -100,6 +113,14 @@ export function loginRoutes(deps: IdentityDeps): Router {
       const headers = { 'Retry-After': String(limit.retryAfterSeconds) };
       throw new HttpError(429, identityMessages.tooManyAttempts, undefined, headers);
     }
+    // Per client address (req.ip: the proxy's X-Forwarded-For only under TRUST_PROXY) and overall, shared by
+    // every api process: guessing across usernames, and floods from many addresses, stop before the hasher.
+    const admitted = await admitSignIn(pool, req.ip ?? '', deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS);
+    if (!admitted.allowed) {
+      const headers = { 'Retry-After': String(admitted.retryAfterSeconds) };
+      const message = admitted.scope === 'overall' ? identityMessages.busy : identityMessages.tooManyAttempts;
+      throw new HttpError(429, message, undefined, headers);
+    }
 
     // From the third failure on, no password is even checked without a solved captcha.
     if ((await failuresOf(pool, username)) >= CAPTCHA_AFTER_FAILURES) {
@@ -108,8 +129,8 @@ export function loginRoutes(deps: IdentityDeps): Router {
     }
 
     const user = await findUserByUsername(pool, username);
-    // Same work whether or not the user exists, so timing does not reveal who has an account.
-    const ok = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await decoyHash()));
+    // Same work whether or not the user exists (a decoy hash), so timing does not reveal who has an account.
+    const ok = await passwordMatches(pool, user, parsed.data.password);
     if (!user || !ok) {
       const failures = await recordFailure(pool, username);
       throw new HttpError(401, identityMessages.badCredentials, undefined, undefined, {
@@ -140,12 +161,16 @@ export function loginRoutes(deps: IdentityDeps): Router {
 
   router.post('/auth/login/verify-otp', publicRoute(), async (req, res) => {
     const { challengeId, otp } = parse(verifyBody, req);
+    const app = parseApp(req);
     // The code from the SMS or the one from the e-mail, whichever the user has: one try either way.
     const check = await verifyOtp(pool, challengeId, 'login', { sms: otp, email: otp }, { anyChannel: true });
     if (!check.ok) throw otpFailure(check);
     const user = await findUserById(pool, check.subject);
     if (!user) throw otpFailure('not_found');
     if (user.status === 'blocked') throw new HttpError(403, identityMessages.blocked);
+    // A BA signing in on the console (or staff on the portal, when it says so) gets no session there: opening
+    // one and then logging it out again would clear the cookie of whoever is signed in to that application.
+    if (app && applicationFor(user.roles) !== app) throw new HttpError(403, identityMessages.noAccess);
     await startSession(res, deps, user);
   });
 

@@ -4,7 +4,7 @@ import { userDecider, userIdForUsername, userStreamId } from '../../../domain/sr
 import { waitForProjections } from '../../../projections/src/runner';
 import { DEMO_BAS, DEMO_PASSWORD, seedDemo } from '../../../scripts/seed';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
-import { hashPassword } from './password';
+import { testCredential } from './testing';
 
 /**
  * Post-login routing (Me.home, spec 000 §2) and the active company code narrowing the BA list (spec 000 §6),
@@ -62,7 +62,7 @@ describe('Me.home: where each user lands after signing in', () => {
         userId,
         username,
         name: 'Bill Hub Clerk',
-        passwordHash: await hashPassword(DEMO_PASSWORD),
+        credentialId: await testCredential(h.db.pool, userId, DEMO_PASSWORD),
         roles: ['BA User'],
         applications: [{ appId: 'BillHub', roleName: 'BA User' }],
         companyCodes: [ba('coromandel').companyCode],

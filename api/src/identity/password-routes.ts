@@ -8,8 +8,8 @@ import { principalOf, publicRoute, requireAuth } from '../http/auth';
 import { HttpError, messages } from '../http/problem';
 import { DEFAULT_RESET_TTL_MS, floodKey, invalid, type IdentityDeps } from './deps';
 import { clearLoginFailures, identityMessages } from './login';
-import { verifyPassword } from './password';
-import { checkNewPassword, passwordMessages } from './passwords';
+import { checkNewPassword, passwordMatches, passwordMessages } from './passwords';
+import { pruneCredentials } from './store/credentials';
 import { revokeUserSessions, startSession } from './sessions';
 import { consumeOneTimeToken, createOneTimeToken, peekOneTimeToken } from './store/one-time-tokens';
 import { runUserCommand } from './user-commands';
@@ -82,16 +82,18 @@ export function passwordRoutes(deps: IdentityDeps): Router {
     const parsed = resetBody.safeParse(req.body ?? {});
     if (!parsed.success) throw new HttpError(410, resetMessages.linkInvalid);
     const { user } = await linkUser(parsed.data.token);
-    // Checked before the link is used up, so a typo in the confirmation does not cost the link.
-    const passwordHash = await checkNewPassword(user, req.body);
+    // Checked (and the new credential stored) before the link is used up, so a typo in the confirmation does
+    // not cost the link; a credential whose command never follows is nobody's password.
+    const credentialId = await checkNewPassword(pool, user, req.body);
     const link = await consumeOneTimeToken(pool, parsed.data.token);
     if (!link || link.userId !== user.id) throw new HttpError(410, resetMessages.linkInvalid);
     await runUserCommand(
       deps,
       user.id,
-      { type: 'ChangePassword', passwordHash, reason: link.purpose === 'invitation' ? 'invitation' : 'reset' },
+      { type: 'ChangePassword', credentialId, reason: link.purpose === 'invitation' ? 'invitation' : 'reset' },
       { actor: { userId: user.id, role: user.roles[0] ?? 'user', name: user.name } },
     );
+    await pruneCredentials(pool, user.id);
     await revokeUserSessions(pool, user.id);
     await clearLoginFailures(pool, user.username);
     await notifyChanged(user);
@@ -106,15 +108,16 @@ export function passwordRoutes(deps: IdentityDeps): Router {
     if (!limit.allowed) throw tooMany(limit.retryAfterSeconds);
     const user = await findUserById(pool, principal.userId);
     if (!user || user.status === 'blocked') throw new HttpError(401, messages.unauthenticated);
-    if (!(await verifyPassword(parsed.data.oldPassword, user.passwordHash)))
+    if (!(await passwordMatches(pool, user, parsed.data.oldPassword)))
       throw new DomainError('validation', passwordMessages.wrongOld, { oldPassword: passwordMessages.wrongOld });
-    const passwordHash = await checkNewPassword(user, req.body);
+    const credentialId = await checkNewPassword(pool, user, req.body);
     await runUserCommand(
       deps,
       user.id,
-      { type: 'ChangePassword', passwordHash, reason: 'change' },
+      { type: 'ChangePassword', credentialId, reason: 'change' },
       { actor: { userId: user.id, role: principal.roles[0] ?? 'user', name: user.name } },
     );
+    await pruneCredentials(pool, user.id);
     // Every session of the user ends (a stolen one included); the caller continues in a fresh one.
     await revokeUserSessions(pool, user.id);
     await notifyChanged(user);

@@ -16,10 +16,10 @@ function appsOf(req: Request): readonly Application[] {
   throw new DomainError('validation', 'Unknown application', { app: 'Unknown application' });
 }
 
-function refreshCookieOf(req: Request): string | undefined {
+function refreshCookieOf(req: Request): { token: string; app: Application } | undefined {
   for (const app of appsOf(req)) {
     const token = readCookie(req, refreshCookieName(app));
-    if (token) return token;
+    if (token) return { token, app };
   }
   return undefined;
 }
@@ -34,27 +34,34 @@ export function sessionRoutes(deps: IdentityDeps): Router {
   const unauthenticated = () => new HttpError(401, messages.unauthenticated);
 
   // Rotation with reuse detection (see sessions.ts): the presented token is spent, the next one issued in
-  // the same family; a spent token presented again revokes the family.
+  // the same family; a spent token presented again revokes the family. A session past SESSION_MAX_AGE ends.
+  // Whatever the reason a refresh fails, the cookie it came with is cleared: it will never work again.
   router.post('/auth/refresh', publicRoute(), async (req, res) => {
-    const token = refreshCookieOf(req);
-    if (!token) throw unauthenticated();
-    const claims = await auth.verifyRefreshToken(token);
-    const rotation = await spendRefreshToken(pool, claims.jti);
-    if (!rotation.ok || rotation.userId !== claims.sub) throw unauthenticated();
+    const presented = refreshCookieOf(req);
+    if (!presented) throw unauthenticated();
+    const ended = () => {
+      clearRefreshCookie(res, auth, presented.app);
+      return unauthenticated();
+    };
+    const claims = await auth.verifyRefreshToken(presented.token).catch((err: unknown) => {
+      throw err instanceof HttpError ? ended() : err;
+    });
+    const rotation = await spendRefreshToken(pool, claims.jti, deps.sessionMaxAgeSeconds);
+    if (!rotation.ok || rotation.userId !== claims.sub) throw ended();
     const user = await findUserById(pool, rotation.userId);
-    if (!user) throw unauthenticated();
+    if (!user) throw ended();
     if (user.status === 'blocked') {
       await revokeUserSessions(pool, user.id);
-      throw unauthenticated();
+      throw ended();
     }
     sendSession(res, deps, await issueSession(deps, user, { familyId: rotation.familyId, app: rotation.app }));
   });
 
   router.post('/auth/logout', publicRoute(), async (req, res) => {
-    const token = refreshCookieOf(req);
-    if (token) {
+    const presented = refreshCookieOf(req);
+    if (presented) {
       try {
-        await revokeRefreshFamilyOf(pool, (await auth.verifyRefreshToken(token)).jti);
+        await revokeRefreshFamilyOf(pool, (await auth.verifyRefreshToken(presented.token)).jti);
       } catch (err) {
         // An invalid or expired refresh token needs no revoking: logging out still succeeds.
         if (!(err instanceof HttpError)) throw err;

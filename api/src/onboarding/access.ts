@@ -13,6 +13,7 @@ import {
 import { DomainError } from '../../../domain/src/shared/errors';
 import { ALL_COMPANIES } from '../contract';
 import type { Principal } from '../http/auth';
+import { requestFingerprint } from '../http/idempotency';
 
 /**
  * Who sees which BA: a BA user only its own, staff and auditors only BAs of their company codes. Anything
@@ -70,11 +71,18 @@ const idempotencyKey = z
 
 /**
  * The request id the workflow dedupes on: the client's Idempotency-Key when it sends one (a retried click
- * then changes nothing twice), else a fresh one.
+ * then changes nothing twice), else a fresh one. With a key comes `fingerprint`, the request it is bound to:
+ * routes where the key is the workflow's update id bind it (bindIdempotencyKey) before sending the command.
  */
-export function requestIds(req: Request): { requestId: string; correlationId: string } {
+export function requestIds(req: Request): {
+  requestId: string;
+  correlationId: string;
+  key: string | null;
+  fingerprint: string | null;
+} {
   const raw = req.get('idempotency-key');
   let requestId: string = randomUUID();
+  let key: string | null = null;
   if (raw !== undefined) {
     const parsed = idempotencyKey.safeParse(raw);
     if (!parsed.success) {
@@ -82,8 +90,9 @@ export function requestIds(req: Request): { requestId: string; correlationId: st
       throw new DomainError('validation', 'Invalid Idempotency-Key header', { 'Idempotency-Key': message });
     }
     requestId = parsed.data;
+    key = parsed.data;
   }
   const correlation = req.get('x-correlation-id');
   const correlationId = correlation && idempotencyKey.safeParse(correlation).success ? correlation : requestId;
-  return { requestId, correlationId };
+  return { requestId, correlationId, key, fingerprint: key === null ? null : requestFingerprint(req) };
 }

@@ -1,12 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { baStreamId, refusals, WELCOME_MESSAGE } from '../../../domain/src/onboarding';
 import { messages } from '../../../domain/src/validation/fields';
+import { waitForProjections } from '../../../projections/src/runner';
+import { createOnboardingDriver } from '../../../projections/src/test-support';
 import { DEMO_BAS, seedDemo } from '../../../scripts/seed';
+import { MAX_PAGE_SIZE } from '../http/simple-rest';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
+import { addBa, addUser, details, sessionOf } from '../users/testing';
 
 /**
  * Onboarding over HTTP against the real stack (PostgreSQL, Temporal dev server, worker, projector), on the
  * demo data the seed creates through the workflows.
+ *
+ * Every test passes alone and in any order: tests only read the seeded BAs of company code 1000 (so their
+ * figures follow from DEMO_BAS), and a test that changes a BA brings one of its own in company code 2000.
  */
 // Workflow round trips on a 2-core machine: generous bounds, set here as well as in jest.config.ts.
 jest.setTimeout(120_000);
@@ -23,11 +31,37 @@ const stream = async (baId: string) => {
   const events = await h.store.readStream(baStreamId(baId));
   return { length: events.length, last: events[events.length - 1]?.hash ?? null };
 };
+/** Seeded BAs of company code 1000 by target (no test changes them). */
+const seeded1000 = (status: string, stage?: 1 | 2) =>
+  DEMO_BAS.filter(
+    (b) =>
+      b.companyCode === '1000' &&
+      b.target.status === status &&
+      (stage === undefined || ('stage' in b.target && b.target.stage === stage)),
+  );
+
+/**
+ * A BA of the test's own in company code 2000, through its real workflow and the API: 'pending' (registered),
+ * 'stage1' (submitted) or 'stage2' (stage 1 approved by procurement.2000). Returns its id and its admin's auth.
+ */
+async function ownBa(key: string, at: 'pending' | 'stage1' | 'stage2' = 'pending') {
+  const created = await addBa(h, key, { companyCode: '2000' });
+  const admin = (await sessionOf(h, created.admin)).auth;
+  const baId = created.baId;
+  const post = (path: string, auth: Record<string, string>, body: object = {}) =>
+    request(h.app).post(`/api/business-associates/${baId}/${path}`).set(auth).send(body);
+  if (at !== 'pending') {
+    expect((await post('details', admin, details({ companyName: `${key} Logistics Private Limited` }))).status).toBe(200);
+    expect((await post('submit', admin)).status).toBe(200);
+  }
+  if (at === 'stage2') expect((await post('approve', as('procurement.2000'), { stage: 1 })).status).toBe(200);
+  return { baId, admin };
+}
 
 beforeAll(async () => {
   h = await startApiHarness('api-onboarding');
   await seedDemo({ pool: h.db.pool, store: h.store, temporal: h.temporal, taskQueue: h.taskQueue });
-  for (const user of ['ba.admin', 'ba.8', 'procurement', 'commercial', 'admin', 'auditor'])
+  for (const user of ['ba.admin', 'ba.8', 'procurement', 'commercial', 'admin', 'auditor', 'procurement.2000', 'commercial.2000'])
     tokens[user] = await h.login(`${user}@demo.test`);
 });
 
@@ -39,7 +73,7 @@ describe('the demo seed', () => {
   it('is idempotent: a second run appends nothing', async () => {
     const head = await h.store.headPosition();
     const again = await seedDemo({ pool: h.db.pool, store: h.store, temporal: h.temporal, taskQueue: h.taskQueue });
-    expect(again).toEqual({ usersCreated: 0, basCreated: 0, actions: 0 });
+    expect(again).toMatchObject({ outcome: 'already-seeded', usersCreated: 0, basCreated: 0, actions: 0 });
     expect(await h.store.headPosition()).toBe(head);
   });
 
@@ -84,8 +118,19 @@ describe('GET /api/business-associates', () => {
     expect(bad.status).toBe(400);
     expect(bad.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(bad.body.errors).toHaveProperty(['sort.0']);
-    const big = await request(h.app).get('/api/business-associates').query({ range: '[0,5000]' }).set(as('admin'));
+
+    // More BAs than a page may hold, straight into the store (only the list's paging is under test here).
+    const bulk = createOnboardingDriver(h.store);
+    const run = randomUUID().slice(0, 8);
+    let head = 0;
+    for (let i = 0; i <= MAX_PAGE_SIZE; i += 1) head = await bulk.create(`bulk-${run}-${i}`, '2000');
+    await waitForProjections(h.db.pool, head, { timeoutMs: 30_000 });
+    const big = await request(h.app).get('/api/business-associates').query({ range: '[0,5000]' }).set(as('procurement.2000'));
     expect(big.status).toBe(200);
+    expect(big.body).toHaveLength(MAX_PAGE_SIZE);
+    const total = Number(String(big.headers['content-range']).split('/')[1]);
+    expect(total).toBeGreaterThan(MAX_PAGE_SIZE);
+    expect(big.headers['content-range']).toBe(`business-associates 0-${MAX_PAGE_SIZE - 1}/${total}`);
   });
 
   it('shows a BA only its own row', async () => {
@@ -161,41 +206,42 @@ describe('onboarding via HTTP', () => {
   });
 
   it('runs the whole lifecycle: BA saves and submits, procurement approves stage 1, commercial stage 2', async () => {
+    const { baId, admin } = await ownBa('lifecycle');
     const saved = await request(h.app)
-      .post(`/api/business-associates/${sahyadri()}/details`)
-      .set(as('ba.admin'))
+      .post(`/api/business-associates/${baId}/details`)
+      .set(admin)
       .send({ ...ba('sahyadri').details, addressLine2: '' });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ id: sahyadri(), status: 'pending' });
+    expect(saved.body).toMatchObject({ id: baId, status: 'pending' });
     expect(saved.body.details).toMatchObject({ addressLine1: 'Plot 14, Bhosari MIDC', addressLine2: null });
 
-    const submitted = await request(h.app).post(`/api/business-associates/${sahyadri()}/submit`).set(as('ba.admin'));
+    const submitted = await request(h.app).post(`/api/business-associates/${baId}/submit`).set(admin);
     expect(submitted.status).toBe(200);
     expect(submitted.body).toMatchObject({ status: 'inprogress', stage: 1, submission: 1 });
 
     // The answer waited for the projections: the task queue already shows the new task.
-    const tasks = await request(h.app).get('/api/tasks').set(as('procurement'));
-    expect(tasks.body.map((t: { baId: string }) => t.baId)).toContain(sahyadri());
+    const tasks = await request(h.app).get('/api/tasks').query({ range: '[0,99]' }).set(as('procurement.2000'));
+    expect(tasks.body.map((t: { baId: string }) => t.baId)).toContain(baId);
 
     const stage1 = await request(h.app)
-      .post(`/api/business-associates/${sahyadri()}/approve`)
-      .set(as('procurement'))
+      .post(`/api/business-associates/${baId}/approve`)
+      .set(as('procurement.2000'))
       .send({ stage: 1, remarks: 'Details match the PAN and CIN records' });
     expect(stage1.status).toBe(200);
     expect(stage1.body).toMatchObject({ status: 'inprogress', stage: 2 });
 
     // Procurement may never decide stage 2.
-    const wrongRole = await request(h.app).post(`/api/business-associates/${sahyadri()}/approve`).set(as('procurement')).send({ stage: 2 });
+    const wrongRole = await request(h.app).post(`/api/business-associates/${baId}/approve`).set(as('procurement.2000')).send({ stage: 2 });
     expect(wrongRole.status).toBe(403);
 
-    const stage2 = await request(h.app).post(`/api/business-associates/${sahyadri()}/approve`).set(as('commercial')).send({ stage: 2 });
+    const stage2 = await request(h.app).post(`/api/business-associates/${baId}/approve`).set(as('commercial.2000')).send({ stage: 2 });
     expect(stage2.status).toBe(200);
     expect(stage2.body).toMatchObject({ status: 'verified', stage: null, welcomeMessage: WELCOME_MESSAGE });
 
-    const seen = await request(h.app).get(`/api/business-associates/${sahyadri()}`).set(as('ba.admin'));
+    const seen = await request(h.app).get(`/api/business-associates/${baId}`).set(admin);
     expect(seen.body).toMatchObject({ status: 'verified', welcomeMessage: WELCOME_MESSAGE });
 
-    const log = await request(h.app).get(`/api/business-associates/${sahyadri()}/activity-log`).set(as('auditor'));
+    const log = await request(h.app).get(`/api/business-associates/${baId}/activity-log`).set(as('commercial.2000'));
     expect(log.status).toBe(200);
     const roles = log.body.map((r: { role: string }) => r.role);
     expect(roles).toEqual(expect.arrayContaining(['BA Admin', 'MLL Procurement', 'MLL Commercial']));
@@ -203,7 +249,9 @@ describe('onboarding via HTTP', () => {
   });
 
   it('gives auditors and MLL-ADMIN the raw event stream with versions, positions and hashes', async () => {
-    const res = await request(h.app).get(`/api/business-associates/${sahyadri()}/events`).set(as('auditor'));
+    // A BA the seed verified: its stream holds the whole lifecycle.
+    const coromandel = ba('coromandel').baId;
+    const res = await request(h.app).get(`/api/business-associates/${coromandel}/events`).set(as('auditor'));
     expect(res.status).toBe(200);
     const events = res.body as { version: number; globalPosition: number; type: string; prevHash: string; hash: string }[];
     expect(events.map((e) => e.version)).toEqual(events.map((_, i) => i));
@@ -214,19 +262,22 @@ describe('onboarding via HTTP', () => {
       expect(e.hash).toMatch(/^[0-9a-f]{64}$/);
       if (i > 0) expect(e.globalPosition).toBeGreaterThan(events[i - 1]?.globalPosition ?? 0);
     }
-    expect((await request(h.app).get(`/api/business-associates/${sahyadri()}/events`).set(as('admin'))).status).toBe(200);
-    expect((await request(h.app).get(`/api/business-associates/${sahyadri()}/events`).set(as('procurement'))).status).toBe(403);
+    expect((await request(h.app).get(`/api/business-associates/${coromandel}/events`).set(as('admin'))).status).toBe(200);
+    expect((await request(h.app).get(`/api/business-associates/${coromandel}/events`).set(as('procurement'))).status).toBe(403);
   });
 
   it('refuses the stage-1 approver approving stage 2 with 422, appending nothing', async () => {
-    const vidarbha = ba('vidarbha').baId;
-    const first = await request(h.app).post(`/api/business-associates/${vidarbha}/approve`).set(as('admin')).send({ stage: 1 });
+    const { baId } = await ownBa('same-approver', 'stage1');
+    // MLL-ADMIN may decide either stage, but not both of one submission.
+    const adminUser = await addUser(h, { email: `admin.${baId}@onboarding.test`, roles: ['MLL-ADMIN'], companyCodes: ['2000'] });
+    const admin = (await sessionOf(h, adminUser)).auth;
+    const first = await request(h.app).post(`/api/business-associates/${baId}/approve`).set(admin).send({ stage: 1 });
     expect(first.status).toBe(200);
-    const before = await stream(vidarbha);
-    const second = await request(h.app).post(`/api/business-associates/${vidarbha}/approve`).set(as('admin')).send({ stage: 2 });
+    const before = await stream(baId);
+    const second = await request(h.app).post(`/api/business-associates/${baId}/approve`).set(admin).send({ stage: 2 });
     expect(second.status).toBe(422);
     expect(second.body.message).toBe(refusals.sameApprover);
-    expect(await stream(vidarbha)).toEqual(before);
+    expect(await stream(baId)).toEqual(before);
   });
 
   it('refuses a decision for a stage the BA is not at with 409, appending nothing', async () => {
@@ -238,59 +289,110 @@ describe('onboarding via HTTP', () => {
   });
 
   it('requires remarks to reject (400), then rejects with them so the BA reads them', async () => {
-    const deccan = ba('deccan').baId;
-    const before = await stream(deccan);
-    const bare = await request(h.app).post(`/api/business-associates/${deccan}/reject`).set(as('procurement')).send({ stage: 1, remarks: '  ' });
+    const { baId, admin } = await ownBa('reject', 'stage1');
+    const before = await stream(baId);
+    const reject = (remarks: string) =>
+      request(h.app).post(`/api/business-associates/${baId}/reject`).set(as('procurement.2000')).send({ stage: 1, remarks });
+    const bare = await reject('  ');
     expect(bare.status).toBe(400);
     expect(bare.body.errors).toEqual({ remarks: refusals.remarksRequired });
-    expect(await stream(deccan)).toEqual(before);
+    expect(await stream(baId)).toEqual(before);
 
     const remarks = 'GST certificate address does not match the registered address';
-    const rejected = await request(h.app).post(`/api/business-associates/${deccan}/reject`).set(as('procurement')).send({ stage: 1, remarks });
+    const rejected = await reject(remarks);
     expect(rejected.status).toBe(200);
     expect(rejected.body).toMatchObject({ status: 'rejected', remarks });
+    expect((await request(h.app).get(`/api/business-associates/${baId}`).set(admin)).body).toMatchObject({ status: 'rejected', remarks });
   });
 
   it('treats a repeated Idempotency-Key as the same request: one transition, the same answer', async () => {
-    const cauvery = ba('cauvery').baId;
-    const before = await stream(cauvery);
+    const { baId } = await ownBa('idempotent', 'stage2');
+    const before = await stream(baId);
     const send = () =>
       request(h.app)
-        .post(`/api/business-associates/${cauvery}/approve`)
-        .set(as('commercial'))
-        .set('Idempotency-Key', 'approve-cauvery-stage-2')
+        .post(`/api/business-associates/${baId}/approve`)
+        .set(as('commercial.2000'))
+        .set('Idempotency-Key', `approve-${baId}-stage-2`)
         .send({ stage: 2 });
     const [a, b] = [await send(), await send()];
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(b.body.status).toBe('verified');
     // ReviewStageApproved + BusinessAssociateVerified, once.
-    expect((await stream(cauvery)).length).toBe(before.length + 2);
+    expect((await stream(baId)).length).toBe(before.length + 2);
   });
 });
 
 describe('counts and tasks', () => {
-  it('counts the badges over the caller’s company codes, with their pending tasks', async () => {
-    const res = await request(h.app).get('/api/ba-counts').set(as('procurement'));
+  type Counts = Record<
+    'all' | 'registered' | 'pendingOnboarding' | 'firstStage' | 'secondStage' | 'verified' | 'rejected' | 'myPendingTasks',
+    number
+  >;
+  const counts = async (user: string) => {
+    const res = await request(h.app).get('/api/ba-counts').set(as(user));
     expect(res.status).toBe(200);
-    const list = await request(h.app).get('/api/business-associates').query({ range: '[0,0]' }).set(as('procurement'));
-    const total = Number(String(list.headers['content-range']).split('/')[1]);
-    expect(res.body.all).toBe(total);
-    const tasks = await request(h.app).get('/api/tasks').query({ range: '[0,0]' }).set(as('procurement'));
-    expect(res.body.myPendingTasks).toBe(Number(String(tasks.headers['content-range']).split('/')[1]));
-    expect(Object.keys(res.body).sort()).toEqual(
-      ['all', 'firstStage', 'myPendingTasks', 'pendingOnboarding', 'registered', 'rejected', 'secondStage', 'verified'].sort(),
-    );
+    return res.body as Counts;
+  };
+  const taskBas = async (user: string) => {
+    const res = await request(h.app).get('/api/tasks').query({ range: '[0,99]' }).set(as(user));
+    expect(res.status).toBe(200);
+    return res.body as { baId: string; companyCode: string; stage: number }[];
+  };
+
+  it('counts the badges of the seeded story over the caller’s company codes, with their pending tasks', async () => {
+    // Expected figures from the seed's targets, not from the tables the counts are kept in.
+    const inReview = seeded1000('inprogress');
+    const expected = {
+      all: DEMO_BAS.filter((b) => b.companyCode === '1000').length,
+      registered: seeded1000('pending').length,
+      pendingOnboarding: inReview.length,
+      firstStage: seeded1000('inprogress', 1).length,
+      secondStage: seeded1000('inprogress', 2).length,
+      verified: seeded1000('verified').length,
+      rejected: seeded1000('rejected').length,
+    };
+    expect(expected.firstStage).toBeGreaterThan(0);
+    expect(await counts('procurement')).toEqual({ ...expected, myPendingTasks: expected.firstStage });
+    expect(await counts('commercial')).toEqual({ ...expected, myPendingTasks: expected.secondStage });
     expect((await request(h.app).get('/api/ba-counts').set(as('ba.admin'))).status).toBe(403);
   });
 
-  it('lists a reviewer’s pending tasks within their company codes only', async () => {
-    const res = await request(h.app).get('/api/tasks').set(as('procurement'));
-    expect(res.status).toBe(200);
-    expect(res.headers['content-range']).toMatch(/^tasks (\d+-\d+|\*)\/\d+$/);
-    for (const t of res.body as { companyCode: string; stage: number }[]) {
-      expect(t.companyCode).toBe('1000');
-      expect(t.stage).toBe(1);
-    }
+  it('moves a BA between the badges and the reviewers’ pending tasks as it goes through review', async () => {
+    const before = { procurement: await counts('procurement.2000'), commercial: await counts('commercial.2000') };
+    const { baId, admin } = await ownBa('badges');
+    const change = async (user: 'procurement.2000' | 'commercial.2000') => {
+      const now = await counts(user);
+      const was = before[user === 'procurement.2000' ? 'procurement' : 'commercial'];
+      return Object.fromEntries(Object.entries(now).map(([k, v]) => [k, v - was[k as keyof Counts]]).filter(([, d]) => d !== 0));
+    };
+    expect(await change('procurement.2000')).toEqual({ all: 1, registered: 1 });
+
+    expect((await request(h.app).post(`/api/business-associates/${baId}/details`).set(admin).send(details())).status).toBe(200);
+    expect((await request(h.app).post(`/api/business-associates/${baId}/submit`).set(admin)).status).toBe(200);
+    expect(await change('procurement.2000')).toEqual({ all: 1, pendingOnboarding: 1, firstStage: 1, myPendingTasks: 1 });
+    expect(await change('commercial.2000')).toEqual({ all: 1, pendingOnboarding: 1, firstStage: 1 });
+
+    const approve = request(h.app).post(`/api/business-associates/${baId}/approve`).set(as('procurement.2000')).send({ stage: 1 });
+    expect((await approve).status).toBe(200);
+    expect(await change('procurement.2000')).toEqual({ all: 1, pendingOnboarding: 1, secondStage: 1 });
+    expect(await change('commercial.2000')).toEqual({ all: 1, pendingOnboarding: 1, secondStage: 1, myPendingTasks: 1 });
+
+    const reject = request(h.app)
+      .post(`/api/business-associates/${baId}/reject`)
+      .set(as('commercial.2000'))
+      .send({ stage: 2, remarks: 'Rates not agreed' });
+    expect((await reject).status).toBe(200);
+    expect(await change('commercial.2000')).toEqual({ all: 1, rejected: 1 });
+  });
+
+  it('lists a reviewer’s pending tasks within their company codes and stage only', async () => {
+    // The seeded story has stage-1 reviews in both company codes and a stage-2 review in 1000.
+    const ids = (bas: readonly { baId: string }[]) => bas.map((b) => b.baId).sort();
+    const procurement = await taskBas('procurement');
+    expect(procurement.length).toBeGreaterThan(0);
+    expect(ids(procurement)).toEqual(ids(seeded1000('inprogress', 1)));
+    for (const t of procurement) expect(t).toMatchObject({ companyCode: '1000', stage: 1 });
+    expect(ids(await taskBas('commercial'))).toEqual(ids(seeded1000('inprogress', 2)));
+    expect(DEMO_BAS.some((b) => b.companyCode === '2000' && b.target.status === 'inprogress')).toBe(true);
     expect((await request(h.app).get('/api/tasks').set(as('ba.admin'))).status).toBe(403);
   });
 });

@@ -17,17 +17,22 @@ import { fieldErrors } from '../../../domain/src/validation/fields';
 import { listActivity } from '../../../projections/src/activity-log/activity-log.queries';
 import {
   getBusinessAssociate,
+  getBusinessAssociatesByIds,
   listBusinessAssociates,
   statusCounts,
   type BusinessAssociateRow,
 } from '../../../projections/src/business-associates/business-associates.queries';
 import { countTasks } from '../../../projections/src/tasks/tasks.queries';
+import { readHashedText } from '../../../platform/src/event-store/hash';
 import { sendOnboardingAction, type OnboardingAction } from '../../../workflows/src/onboarding/client';
+import { DEFAULT_COMMAND_TIMEOUT_MS } from '../../../workflows/src/shared/command-deadline';
+import { BA_ACTIVITY_SORT_FIELDS, BA_HIDDEN_EVENT_TYPES, baViewOf } from '../audit/ba-activity-view';
 import type { BaCounts } from '../contract';
 import { principalOf, requireAuth, type Principal } from '../http/auth';
+import { bindIdempotencyKey } from '../http/idempotency';
 import { HttpError, messages } from '../http/problem';
 import { intFilter, parseListQuery, sendList } from '../http/simple-rest';
-import { baIdParam, listScope, loadVisibleBa, mayAccessBa, notFound, requestIds } from './access';
+import { baIdParam, isBaCaller, listScope, loadVisibleBa, mayAccessBa, notFound, requestIds } from './access';
 
 /**
  * Onboarding over HTTP: the BA list and page (read models), and the four commands, which become workflow
@@ -41,6 +46,8 @@ export type OnboardingRoutesDeps = {
   waitForProjections: (position: number, timeoutMs: number) => Promise<boolean>;
   /** How long a command waits for its own write to reach the read model before answering from the workflow. */
   projectionWaitMs: number;
+  /** COMMAND_TIMEOUT: past it a command answers 503 (default 10 s). */
+  commandTimeoutMs?: number;
 };
 
 const STAFF_AND_AUDITOR: readonly Role[] = [...STAFF_ROLES, AUDITOR_ROLE];
@@ -152,10 +159,13 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
     const p = principalOf(res);
     // Scoped to the caller, so two users who happen to pick the same key never share a request id.
     const requestId = ids.requestId.startsWith(`${p.userId}:`) ? ids.requestId : `${p.userId}:${ids.requestId}`;
+    // The key is the update id: bound to this request, so another request under it is refused, not answered.
+    if (ids.key !== null && ids.fingerprint !== null) await bindIdempotencyKey(pool, p.userId, ids.key, ids.fingerprint);
     const result = await sendOnboardingAction(temporal, baId, action, {
       actor: { userId: p.userId, role, name: p.name },
       requestId,
       correlationId: ids.correlationId,
+      timeoutMs: deps.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
     });
     // Read-your-writes: answer with the list row the console and portal show, once it includes this write.
     // Position 0: nothing was appended (details unchanged), so the row is as current as it gets.
@@ -173,10 +183,12 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
       filter: baFilter,
     });
     if (filter.id !== undefined) {
-      // getMany: a handful of ids, each checked for visibility like a single read.
+      // getMany: a handful of ids in one query, each visible as a single read would be (not the active code).
       const ids = [...new Set(Array.isArray(filter.id) ? filter.id : [filter.id])];
-      const rows = (await Promise.all(ids.map((id) => getBusinessAssociate(pool, id)))).filter(
-        (r): r is BusinessAssociateRow => r !== null && mayAccessBa(p, r),
+      const rows = await getBusinessAssociatesByIds(
+        pool,
+        ids,
+        isBaCaller(p) ? { companyCodes: p.companyCodes, baId: p.baId } : { companyCodes: p.companyCodes },
       );
       return sendList(res, 'business-associates', { offset: 0, limit: rows.length }, rows, rows.length);
     }
@@ -196,15 +208,22 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
 
   router.get('/business-associates/:id/activity-log', requireAuth({ roles: EVERYONE }), async (req, res) => {
     const id = baIdParam(req);
-    await visibleRow(principalOf(res), id);
+    const p = principalOf(res);
+    await visibleRow(p, id);
+    // A BA reads its log without internal entries, remarks and staff identities (api/src/audit/ba-activity-view.ts).
+    const baView = isBaCaller(p);
     const { sort, range } = parseListQuery(req.query, {
-      sortFields: ACTIVITY_SORT_FIELDS,
+      sortFields: baView ? BA_ACTIVITY_SORT_FIELDS : ACTIVITY_SORT_FIELDS,
       defaultSort: { field: 'id', order: 'ASC' },
       filter: z.object({}).strict(),
       defaultPageSize: 25,
     });
-    const { rows, total } = await listActivity(pool, id, { range, sort });
-    sendList(res, 'activity-log', range, rows, total);
+    const { rows, total } = await listActivity(pool, id, {
+      range,
+      sort,
+      excludeEventTypes: baView ? BA_HIDDEN_EVENT_TYPES : [],
+    });
+    sendList(res, 'activity-log', range, baView ? rows.map(baViewOf) : rows, total);
   });
 
   // The raw stream, straight from the event store: what an auditor replays and checks the hash chain of.
@@ -220,8 +239,13 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
     });
     const events = await store.readStream(baStreamId(id));
     if (sort.order === 'DESC') events.reverse();
-    const page = events.slice(range.offset, range.offset + range.limit).map((e) => ({
+    const slice = events.slice(range.offset, range.offset + range.limit);
+    // Every field the hash covers, as hashed (PostgreSQL's jsonb text, the recorded time in microseconds), so
+    // a reader recomputes each hash from this response alone (computeEventHash, `audit:verify --from-api`).
+    const hashed = await readHashedText(pool, slice.map((e) => e.eventId));
+    const page = slice.map((e) => ({
       id: e.eventId,
+      eventId: e.eventId,
       streamId: e.streamId,
       version: e.version,
       globalPosition: e.globalPosition,
@@ -229,6 +253,9 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
       data: e.data,
       metadata: e.metadata,
       recordedAt: e.recordedAt,
+      recordedMicros: hashed.get(e.eventId)?.recordedMicros ?? null,
+      dataText: hashed.get(e.eventId)?.dataText ?? null,
+      metadataText: hashed.get(e.eventId)?.metadataText ?? null,
       prevHash: e.prevHash,
       hash: e.hash,
     }));

@@ -11,8 +11,9 @@ import { waitFor } from '../../../tests/support/wait';
 import { createApp } from '../app';
 import type { Me, SessionResponse } from '../contract';
 import { generateAuthKeys, refreshCookieName } from '../http/auth';
-import { hashPassword } from '../identity/password';
 import { otpMessages } from '../identity/store/otp';
+import { historyText, SCRYPT_HASH, testCredential } from '../identity/testing';
+import { registrationWorkflowId } from '../../../workflows/src/registration/messages';
 import { runUserCommand } from '../identity/user-commands';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
 
@@ -140,6 +141,17 @@ describe('registration', () => {
     // The chosen password is the account's: the usual sign-in works with it.
     const signedIn = await h.signIn(email, PASSWORD);
     expect(signedIn.user.id).toBe(me.id);
+    // Its hash is in the credentials table only: not in the user's events, not in the workflow's history.
+    const [registered] = await h.store.readStream(userStreamId(me.id));
+    expect(registered?.data).toMatchObject({ credentialId: expect.any(String) });
+    expect(JSON.stringify(registered?.data)).not.toMatch(SCRYPT_HASH);
+    const { rows: stored } = await h.db.pool.query<{ hash: string }>('SELECT hash FROM credentials WHERE credential_id = $1', [
+      (registered?.data as { credentialId: string }).credentialId,
+    ]);
+    expect(stored[0]?.hash).toMatch(SCRYPT_HASH);
+    const recorded = historyText(await h.temporal.workflow.getHandle(registrationWorkflowId(started.id)).fetchHistory());
+    expect(recorded).toContain((registered?.data as { credentialId: string }).credentialId);
+    expect(recorded).not.toMatch(SCRYPT_HASH);
 
     // The codes are spent: the registration answers 410 from now on.
     const again = await verify(started.id, withPassword({ smsOtp: wrong(codes.smsOtp), emailOtp: codes.emailOtp }));
@@ -179,7 +191,7 @@ describe('registration', () => {
         userId,
         username: email,
         name: 'Existing User',
-        passwordHash: await hashPassword(PASSWORD),
+        credentialId: await testCredential(h.db.pool, userId, PASSWORD),
         roles: ['MLL Procurement'],
         companyCodes: ['1000'],
         baId: null,
@@ -213,17 +225,24 @@ describe('registration', () => {
         userId,
         username: started.email,
         name: 'Quicker User',
-        passwordHash: await hashPassword(PASSWORD),
+        credentialId: await testCredential(h.db.pool, userId, PASSWORD),
         roles: ['MLL Procurement'],
         companyCodes: ['1000'],
         baId: null,
       },
       { actor: { userId: 'test', role: 'system' } },
     );
-    const res = await verify(started.id, withPassword(codes));
+    const res = await verify(started.id, withPassword(codes, 'Mine@2026x'));
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(registrationMessages.alreadyRegistered);
     expect(await typesOf(registrationStreamId(started.id))).toEqual(['RegistrationStarted']);
+    // The registrant's password was stored (under this user id) before the completion was refused: that row is
+    // nobody's password, because no event names it. The account keeps its own.
+    const { rows } = await h.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM credentials WHERE user_id = $1', [userId]);
+    expect(rows[0]?.n).toBe(2);
+    const signIn = (password: string) => request(h.app).post('/api/auth/login').send({ username: started.email, password });
+    expect((await signIn('Mine@2026x')).status).toBe(401);
+    expect((await signIn(PASSWORD)).status).toBe(200);
   });
 
   test('bad input costs no try; wrong codes answer 400 with the tries left, the fifth locks the codes (410)', async () => {

@@ -20,13 +20,14 @@ import {
   startRegistration,
   type CompleteResult,
 } from '../../../workflows/src/registration/client';
+import { CommandTimeoutError, DEFAULT_COMMAND_TIMEOUT_MS } from '../../../workflows/src/shared/command-deadline';
 import { DEFAULT_REGISTRATION_TTL_MS } from '../../../workflows/src/registration/messages';
 import type { OtpResent, RegistrationStarted } from '../contract';
 import { publicRoute } from '../http/auth';
 import { HttpError } from '../http/problem';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limit';
 import { DEFAULT_OTP_TTL_MS, invalid } from '../identity/deps';
-import { hashPassword, verifyPassword } from '../identity/password';
+import { passwordMatches, storeNewCredential } from '../identity/passwords';
 import { startSession, type SessionDeps } from '../identity/sessions';
 import { issueOtp, otpFailure, otpMessages, resendOtp, verifyOtp } from '../identity/store/otp';
 import { requestIds } from '../onboarding/access';
@@ -54,7 +55,13 @@ export type RegistrationRoutesDeps = SessionDeps & {
    */
   startLimiter?: RateLimiter;
   clientLimiter?: RateLimiter;
+  /** COMMAND_TIMEOUT: past it a start or a completion answers 503 (default 10 s). */
+  commandTimeoutMs?: number;
 };
+
+/** A completion that timed out, never to be applied: its codes are spent, so only a new registration helps. */
+export const REGISTRATION_TIMED_OUT =
+  'The system could not complete your registration in time. Nothing was registered; please register again.';
 
 /** A verify repeated with the same codes and password (double click, retried request) signs in again only this soon after. */
 export const REJOIN_WINDOW_MS = 2 * 60_000;
@@ -103,6 +110,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function registrationRoutes(deps: RegistrationRoutesDeps): Router {
   const { pool, store, temporal } = deps;
   const waitMs = deps.projectionWaitMs ?? 2000;
+  const bounded = { timeoutMs: deps.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS };
   const startLimiter = deps.startLimiter ?? createRateLimiter({ limit: 5, windowMs: 15 * 60_000 });
   const clientLimiter = deps.clientLimiter ?? createRateLimiter({ limit: 30, windowMs: 15 * 60_000 });
   const router = Router();
@@ -138,24 +146,24 @@ export function registrationRoutes(deps: RegistrationRoutesDeps): Router {
     refusal: HttpError,
   ): Promise<void> {
     const deadline = Date.now() + REJOIN_WAIT_MS;
-    let done = await findCompletion(temporal, id, key);
+    let done = await findCompletion(temporal, id, key, bounded);
     // The first request may still be between consuming the codes and sending its completion: wait for it
     // while the registration is still open (once closed, a completion that is not there never will be).
     while (!done && Date.now() < deadline) {
       const open = (await loadRegistration(store, id)).state.status === 'started';
       if (!open) {
-        done = await findCompletion(temporal, id, key);
+        done = await findCompletion(temporal, id, key, bounded);
         break;
       }
       await sleep(100);
-      done = await findCompletion(temporal, id, key);
+      done = await findCompletion(temporal, id, key, bounded);
     }
     if (!done) throw refusal;
     const { completedAt } = await loadRegistration(store, id);
     if (completedAt === null || Date.now() - completedAt > REJOIN_WINDOW_MS) throw refusal;
     await waitForProjections(pool, done.userPosition, { timeoutMs: waitMs, names: ['users'] });
     const user = await findUserById(pool, done.userId);
-    if (!user || !(await verifyPassword(newPassword, user.passwordHash))) throw refusal;
+    if (!user || !(await passwordMatches(pool, user, newPassword))) throw refusal;
     await signIn(res, done);
   }
 
@@ -200,7 +208,7 @@ export function registrationRoutes(deps: RegistrationRoutesDeps): Router {
       actor: registrant,
       correlationId: ids.correlationId,
       requestId: ids.requestId,
-    });
+    }, bounded);
     const body: RegistrationStarted = {
       id: registrationId,
       expiresInSeconds: otp.expiresInSeconds,
@@ -231,9 +239,11 @@ export function registrationRoutes(deps: RegistrationRoutesDeps): Router {
     const { challengeId, email, mobileNo } = state;
     if (!challengeId || !email || !mobileNo) throw new DomainError('not_found', registrationMessages.notFound);
 
-    // Hashed before the codes are spent, so a double click's second request finds the first one's completion
-    // already on its way (see rejoin) rather than waiting out the hashing.
-    const passwordHash = await hashPassword(newPassword);
+    // Hashed and stored (as a credential no event names yet) before the codes are spent, so a double click's
+    // second request finds the first one's completion already on its way (see rejoin) rather than waiting out
+    // the hashing. Only the credential's id travels to the workflow: Temporal's history never holds a hash.
+    // If the completion is refused (the e-mail id taken meanwhile), the row stays nobody's password.
+    const credentialId = await storeNewCredential(pool, userIdForUsername(email), newPassword);
     const check = await verifyOtp(pool, challengeId, 'registration', { sms: smsOtp, email: emailOtp });
     if (!check.ok) {
       if (check.reason === 'used') return rejoin(res, id, key, newPassword, new HttpError(410, otpMessages.used));
@@ -250,14 +260,17 @@ export function registrationRoutes(deps: RegistrationRoutesDeps): Router {
         temporal,
         id,
         {
-          passwordHash,
+          credentialId,
           actor: { userId, role: 'BA Admin', name: adminNameFromEmail(email) },
           requestId: ids.requestId,
           correlationId: ids.correlationId,
         },
         key,
+        bounded,
       );
     } catch (error) {
+      if (error instanceof CommandTimeoutError && error.outcome === 'not-applied')
+        throw new HttpError(503, REGISTRATION_TIMED_OUT);
       if (error instanceof DomainError && error.code === 'rule') throw new HttpError(410, error.message);
       if (error instanceof DomainError && error.message === userRefusals.alreadyExists)
         throw new DomainError('conflict', registrationMessages.alreadyRegistered);

@@ -33,6 +33,9 @@ export type ApiHarness = {
   /** The code of the newest message of `template` to `recipient` (default: the sign-in code). */
   codeSentTo: (recipient: string, template?: string) => Promise<string>;
   stop: () => Promise<void>;
+  /** Stops the worker only: commands find no poller until `resumeWorker` (a worker outage). */
+  pauseWorker: () => Promise<void>;
+  resumeWorker: () => Promise<void>;
 };
 
 export const TEST_AUTH_CONFIG: AuthConfig = {
@@ -44,21 +47,31 @@ export const TEST_AUTH_CONFIG: AuthConfig = {
 
 export async function startApiHarness(name: string, overrides: Partial<AppDeps> = {}): Promise<ApiHarness> {
   const db = await createTestDatabase();
-  const store = createPostgresEventStore(db.pool);
+  // The application's code connects as the least-privileged role, as in production; db.pool (the owner)
+  // stays for tests that inspect or arrange state.
+  const store = createPostgresEventStore(db.appPool);
   const taskQueue = uniqueTaskQueue(name);
   const namespace = claimNamespace();
   const nativeConnection = await NativeConnection.connect({ address: temporalAddress() });
-  const worker: Worker = await createWorker({
-    connection: nativeConnection,
-    namespace,
-    taskQueue,
-    store,
-    pool: db.pool,
-    workflowBundle: workflowBundle(),
-  });
-  const workerRun = worker.run();
+  const launchWorker = async () => {
+    const created: Worker = await createWorker({
+      connection: nativeConnection,
+      namespace,
+      taskQueue,
+      store,
+      pool: db.appPool,
+      workflowBundle: workflowBundle(),
+    });
+    return { worker: created, run: created.run() };
+  };
+  let current: { worker: Worker; run: Promise<void> } | null = await launchWorker();
+  const pauseWorker = async () => {
+    current?.worker.shutdown();
+    await current?.run;
+    current = null;
+  };
   const projector: Projector = createProjector({
-    pool: db.pool,
+    pool: db.appPool,
     store,
     projections: allProjections(),
     pollMs: 250,
@@ -70,7 +83,7 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
   const keys = await generateAuthKeys();
 
   const app = createApp({
-    pool: db.pool,
+    pool: db.appPool,
     store,
     temporal,
     taskQueue,
@@ -118,9 +131,12 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
     login: async (username, password) => (await signIn(username, password)).accessToken,
     signIn,
     codeSentTo,
+    pauseWorker,
+    resumeWorker: async () => {
+      current ??= await launchWorker();
+    },
     stop: async () => {
-      worker.shutdown();
-      await workerRun;
+      await pauseWorker();
       await projector.stop();
       await connection.close();
       await nativeConnection.close();

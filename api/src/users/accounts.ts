@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import type { EventStore } from '../../../domain/src/event-store/port';
 import type { AppAccess } from '../../../domain/src/identity/applications';
@@ -12,7 +11,6 @@ import {
   findUsersByMobile,
   type UserRecord,
 } from '../../../projections/src/identity/users.queries';
-import { hashPassword } from '../identity/password';
 import { revokeUserSessions } from '../identity/sessions';
 import { createOneTimeToken } from '../identity/store/one-time-tokens';
 import { runUserCommand } from '../identity/user-commands';
@@ -103,10 +101,10 @@ export type NewAccount = {
 };
 
 /**
- * Registers an account someone else creates: its password is a hash of 32 random bytes nobody knows (so
- * it cannot be signed in to until the invitation link is used), the first sign-in must choose a password
- * anyway, and the invitation e-mail carries a single-use link (72 h) to the set-password page, which is the
- * reset page: it shows the link's purpose.
+ * Registers an account someone else creates: it has no password at all (no credential: sign-in compares
+ * against the decoy hash and fails, so it cannot be signed in to until the invitation link is used), the
+ * first sign-in must choose a password anyway, and the invitation e-mail carries a single-use link (72 h) to
+ * the set-password page, which is the reset page: it shows the link's purpose.
  *
  * `extraCheck` runs under the same locks before the registration (e.g. one Bill-Hub user per state).
  */
@@ -118,7 +116,6 @@ export async function registerInvitedAccount(
 ): Promise<UserRecord> {
   const emailId = account.emailId.trim().toLowerCase();
   const userId = userIdForUsername(emailId);
-  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   return withLocks(deps.pool, [mobileLock(account.mobileNo), ...(options.lockKeys ?? [])], async (client) => {
     await assertContactFree(client, { emailId, mobileNo: account.mobileNo });
     await options.extraCheck?.(client);
@@ -127,7 +124,7 @@ export async function registerInvitedAccount(
       userId,
       username: emailId,
       name: account.name,
-      passwordHash,
+      credentialId: null,
       roles: [],
       companyCodes: account.companyCodes,
       baId: account.baId,
@@ -168,8 +165,8 @@ function pendingRecord(c: RegisterUser): UserRecord {
     id: c.userId,
     username: c.username,
     name: c.name.trim(),
-    passwordHash: c.passwordHash,
-    passwordHistory: [c.passwordHash],
+    credentialId: null,
+    credentialHistory: [],
     passwordChangedAt: now,
     mustChangePassword: true,
     mobileNo: c.mobileNo ?? null,

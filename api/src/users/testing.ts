@@ -8,8 +8,8 @@ import { waitForProjections } from '../../../projections/src/runner';
 import { findUserById, type UserRecord } from '../../../projections/src/identity/users.queries';
 import { sendOnboardingAction, startOnboarding } from '../../../workflows/src/onboarding/client';
 import { refreshCookieName } from '../http/auth';
-import { hashPassword } from '../identity/password';
 import { issueSession } from '../identity/sessions';
+import { testCredential } from '../identity/testing';
 import { runUserCommand } from '../identity/user-commands';
 import type { ApiHarness } from '../testing/harness';
 
@@ -49,7 +49,7 @@ export async function addUser(h: ApiHarness, u: TestUser): Promise<UserRecord> {
       userId,
       username: u.email,
       name: u.name ?? 'Test User',
-      passwordHash: await hashPassword(TEST_PASSWORD),
+      credentialId: await testCredential(h.db.pool, userId, TEST_PASSWORD),
       roles: [],
       applications,
       companyCodes: u.companyCodes ?? ['1000'],

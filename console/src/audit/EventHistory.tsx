@@ -24,10 +24,19 @@ const eventIdOf = (event: StoredEventRow): string => event.eventId ?? event.id ?
 
 const short = (hash: string | null) => (hash ? `${hash.slice(0, 12)}…` : '—');
 
-const Hash = ({ value }: { value: string | null }) => (
-  <Tooltip title={value ?? 'first event of the store'}>
-    <Box component="code" sx={{ fontFamily: 'monospace', fontSize: '0.8rem' }}>
-      {short(value)}
+/**
+ * A hash with the global position it belongs to: an event's own hash is at its position; its previous hash
+ * is the hash of the event at the position just before it, which is often another BA's.
+ */
+const Hash = ({ value, position }: { value: string | null; position: number }) => (
+  <Tooltip title={value ? `Hash at global position ${position}: ${value}` : 'first event of the store'}>
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8rem', mr: 0.5 }} data-testid="hash-position">
+        #{position}
+      </Box>
+      <Box component="code" sx={{ fontFamily: 'monospace', fontSize: '0.8rem' }}>
+        {short(value)}
+      </Box>
     </Box>
   </Tooltip>
 );
@@ -40,6 +49,7 @@ const actorOf = (metadata: Record<string, unknown> | null): string => {
 
 const EventRow = ({ event }: { event: StoredEventRow }) => {
   const [open, setOpen] = useState(false);
+  const position = Number(event.globalPosition);
   return (
     <Fragment>
       <TableRow hover>
@@ -58,10 +68,10 @@ const EventRow = ({ event }: { event: StoredEventRow }) => {
         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.recordedAt)}</TableCell>
         <TableCell>{actorOf(event.metadata)}</TableCell>
         <TableCell>
-          <Hash value={event.prevHash} />
+          <Hash value={event.prevHash} position={position - 1} />
         </TableCell>
         <TableCell>
-          <Hash value={event.hash} />
+          <Hash value={event.hash} position={position} />
         </TableCell>
       </TableRow>
       {open && (
@@ -83,9 +93,21 @@ const EventRow = ({ event }: { event: StoredEventRow }) => {
   );
 };
 
+/** Why this BA's positions jump: said once above the table, so a gap never reads as a missing event. */
+export const GlobalChainNote = () => (
+  <Alert severity="info" sx={{ mb: 2 }} data-testid="global-chain-note">
+    The hash chain is global: every event of every business associate is chained in one sequence, numbered by
+    its global position. This business associate&apos;s events sit among other business associates&apos; events, so
+    gaps between the positions below are expected and are not missing events. Each event&apos;s previous hash is
+    the hash at the position just before it (#N−1), which usually belongs to another business associate.
+    &quot;Verify chain&quot; on the Audit search page checks the whole chain against the signed anchors.
+  </Alert>
+);
+
 /**
  * The BA's stored events as the event store holds them, with each event's hash and the hash it chains to
- * (design.md §2). `npm run audit:verify` checks the whole chain; this view lets an auditor read one stream.
+ * (design.md §2), each beside its global position. `npm run audit:verify` (and "Verify chain") checks the
+ * whole chain; this view lets an auditor read one stream.
  */
 export const EventHistory = ({ baId }: { baId: Identifier }) => {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
@@ -101,17 +123,18 @@ export const EventHistory = ({ baId }: { baId: Identifier }) => {
   if (data.length === 0) return <Typography color="text.secondary">No events.</Typography>;
   return (
     <Box sx={{ overflowX: 'auto' }}>
+      <GlobalChainNote />
       <Table size="small" aria-label="Event history">
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox" />
-            <TableCell>Position</TableCell>
+            <TableCell>Global position</TableCell>
             <TableCell>Version</TableCell>
             <TableCell>Event</TableCell>
             <TableCell>Recorded</TableCell>
             <TableCell>Actor</TableCell>
-            <TableCell>Previous hash</TableCell>
-            <TableCell>Hash</TableCell>
+            <TableCell>Previous hash (position)</TableCell>
+            <TableCell>Hash (position)</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

@@ -5,7 +5,7 @@ import { useAuthProvider } from 'react-admin';
 import { messages } from '../../../domain/src/validation/fields';
 import { LoginRefusal, type ConsoleAuthProvider } from '../providers/authProvider';
 import type { OtpChallenge } from '../shared/types';
-import { CaptchaField } from './CaptchaField';
+import { CaptchaField } from '../../../ui/src/CaptchaField';
 
 /** Shown under the widget when the form is sent before the captcha is solved (the API's own words). */
 export const CAPTCHA_NEEDED_MESSAGE = 'Please complete the captcha to sign in';
@@ -98,7 +98,7 @@ export const CredentialsStep = ({ initialUsername, notice, onChallenge }: Creden
         disabled={signIn.isPending}
         fullWidth
       />
-      {captchaRequired && <CaptchaField key={captchaRound} onChange={onCaptcha} errorText={captchaError} />}
+      {captchaRequired && <CaptchaField key={captchaRound} onChange={onCaptcha} errorText={captchaError} centered />}
       <Button
         type="submit"
         variant="contained"

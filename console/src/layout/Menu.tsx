@@ -8,10 +8,12 @@ import LooksTwoIcon from '@mui/icons-material/LooksTwo';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import BlockIcon from '@mui/icons-material/Block';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import type { ReactElement } from 'react';
 import { Menu, useLocation, usePermissions } from 'react-admin';
 import { hasReviewerRole } from '../tasks/access';
 import { mayManageUsers } from '../users/access';
+import { AUDIT_SEARCH_RESOURCE, mayReadEventHistory } from '../audit';
 import { SIDEBAR_VIEW_ORDER, viewByKey, viewOfFilter, viewSearch, type BaViewKey } from '../onboarding/views';
 import { CountBadge } from './CountBadge';
 import { useBaCounts } from './useBaCounts';
@@ -57,7 +59,7 @@ const activeSx = { '&.RaMenuItemLink-active': { color: 'text.primary', fontWeigh
 
 /**
  * The onboarding sidebar of spec 000 §2 ("Sidebars"): My Pending Task, then the BA list views, each with its
- * count badge from GET /api/ba-counts; for MLL-ADMIN, the staff users last.
+ * count badge from GET /api/ba-counts; for MLL-ADMIN, the staff users; for auditors and MLL-ADMIN, the audit search.
  */
 export const ConsoleMenu = () => {
   const counts = useBaCounts();
@@ -86,6 +88,9 @@ export const ConsoleMenu = () => {
       })}
       {mayManageUsers(permissions) && (
         <Menu.Item to="/users" primaryText="Users" leftIcon={<ManageAccountsIcon />} />
+      )}
+      {mayReadEventHistory(permissions) && (
+        <Menu.Item to={`/${AUDIT_SEARCH_RESOURCE}`} primaryText="Audit search" leftIcon={<ManageSearchIcon />} />
       )}
     </Menu>
   );

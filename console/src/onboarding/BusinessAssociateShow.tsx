@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Card, CardContent, Divider, Tab, Tabs } from '@mui/material';
 import { ListButton, Show, TopToolbar, usePermissions, useRecordContext } from 'react-admin';
-import { EventHistory, mayReadEventHistory } from '../audit';
+import { AuditPanel, EventHistory, mayReadEventHistory } from '../audit';
 import type { BusinessAssociate } from '../shared/types';
 import { ActivityLog } from './ActivityLog';
 import { ApproveButton } from './ApproveButton';
@@ -71,6 +71,7 @@ const History = ({ record }: { record: BusinessAssociate }) => {
 const BaShowContent = () => {
   const record = useRecordContext<BusinessAssociate>();
   const log = useActivityLog(record?.id);
+  const { permissions } = usePermissions<string[]>();
   if (!record) return null;
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
@@ -81,6 +82,7 @@ const BaShowContent = () => {
           <Timeline record={record} log={log.data ?? []} />
         </Box>
       </Box>
+      {mayReadEventHistory(permissions) && <AuditPanel record={record} />}
       <History record={record} />
     </Box>
   );
@@ -88,7 +90,8 @@ const BaShowContent = () => {
 
 /**
  * The BA page: details, status and current stage, the timeline and the activity log; reviewers of the
- * current stage get Approve and Reject; auditors and admins also the raw event history.
+ * current stage get Approve and Reject; auditors and admins also the raw event history, the exports and the
+ * BA as of any date (the Audit card).
  */
 export const BusinessAssociateShow = () => (
   <Show title={<BaTitle />} actions={<ShowActions />}>

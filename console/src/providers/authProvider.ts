@@ -154,13 +154,21 @@ export const authProvider = {
    * the code opens the session. A session that must change its password goes to that page first.
    */
   async login({ challengeId, otp }: LoginParams) {
+    // `app=console`: the API refuses a BA here (403, the spec's code-101 text) without opening a session, so
+    // the staff session this browser may hold keeps its cookie.
     const body = await signInCall<SessionResponse>(
-      '/auth/login/verify-otp',
+      '/auth/login/verify-otp?app=console',
       { challengeId, otp: otp.trim() },
       INVALID_OTP_MESSAGE,
     );
     if (!mayUseConsole(body.user.roles)) {
-      await endServerSession();
+      // Not expected (the API refused above); end the session just opened under its own application's
+      // cookie, never the console's.
+      try {
+        await postPublic(`/auth/logout?app=${body.user.application}`);
+      } catch {
+        // offline: its cookie expires on its own
+      }
       throw new LoginRefusal(NO_ACCESS_MESSAGE, 403);
     }
     keep(body);

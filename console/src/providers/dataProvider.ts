@@ -8,6 +8,7 @@ import type {
   StaffUser,
   StoredEventRow,
 } from '../shared/types';
+import { auditMethods, type AuditDataProvider } from '../audit/dataProvider';
 import { API_URL, httpClient } from './httpClient';
 
 /**
@@ -17,7 +18,7 @@ import { API_URL, httpClient } from './httpClient';
  */
 export type DecisionParams = { stage: ReviewStage; remarks?: string | null; idempotencyKey: string };
 
-export type ConsoleDataProvider = DataProvider & {
+export type ConsoleDataProvider = DataProvider & AuditDataProvider & {
   approve(id: Identifier, params: DecisionParams): Promise<{ data: BusinessAssociate }>;
   reject(id: Identifier, params: DecisionParams & { remarks: string }): Promise<{ data: BusinessAssociate }>;
   /** Sidebar and tab badges. */
@@ -62,6 +63,7 @@ async function userCommand(id: Identifier, verb: 'block' | 'unblock', reason: st
 export function createDataProvider(): ConsoleDataProvider {
   return {
     ...simpleRestProvider(API_URL, httpClient),
+    ...auditMethods,
     approve: (id, params) => command(id, 'approve', params),
     reject: (id, params) => command(id, 'reject', params),
     getCounts: async () => (await httpClient(`${API_URL}/ba-counts`)).json as BaCounts,

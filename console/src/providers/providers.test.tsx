@@ -103,7 +103,19 @@ describe('authProvider', () => {
     ]);
   });
 
-  it("refuses a BA with the spec's code-101 message and ends the session it just opened", async () => {
+  it("signs in with app=console: the API refuses a BA with the spec's code-101 message, and nothing is logged out", async () => {
+    const { auth, http } = freshPage();
+    const noAccess = "You don't have access to this application. Please contact admin team for support";
+    const fetch = installFetch(() => ({ status: 403, body: { status: 403, message: noAccess } }));
+    const login = auth.authProvider.login({ challengeId: 'ch-1', otp: '123456' });
+    await expect(login).rejects.toThrow(noAccess);
+    // No logout: it would end the staff session whose cookie this browser holds.
+    expect(paths(fetch)).toEqual(['POST /api/auth/login/verify-otp']);
+    expect(requests(fetch)[0]?.url.searchParams.get('app')).toBe('console');
+    expect(http.sessionStore.get()).toBeNull();
+  });
+
+  it('should an API answer a BA session anyway, ends that session under its own application, not the console', async () => {
     const { auth, http } = freshPage();
     const fetch = installFetch((url) =>
       url.pathname === '/api/auth/login/verify-otp'
@@ -115,6 +127,7 @@ describe('authProvider', () => {
       "You don't have access to this application. Please contact admin team for support",
     );
     expect(paths(fetch)).toEqual(['POST /api/auth/login/verify-otp', 'POST /api/auth/logout']);
+    expect(requests(fetch)[1]?.url.searchParams.get('app')).toBe('portal');
     expect(http.sessionStore.get()).toBeNull();
   });
 

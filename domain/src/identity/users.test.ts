@@ -8,7 +8,7 @@ const register = (over: Partial<RegisterUser> = {}): RegisterUser => {
     userId: userIdForUsername(username),
     username,
     name: 'Priya Sharma',
-    passwordHash: 'scrypt$16384$8$1$c2FsdA==$aGFzaA==',
+    credentialId: 'cred-1',
     roles: ['MLL Procurement'],
     companyCodes: ['1000'],
     baId: null,
@@ -31,7 +31,7 @@ describe('RegisterUser', () => {
           userId: userIdForUsername('procurement@demo.test'),
           username: 'procurement@demo.test',
           name: 'Priya Sharma',
-          passwordHash: 'scrypt$16384$8$1$c2FsdA==$aGFzaA==',
+          credentialId: 'cred-1',
           roles: ['MLL Procurement'],
           companyCodes: ['1000'],
           baId: null,
@@ -113,19 +113,32 @@ describe('the account after registration', () => {
   const registered = given(decideUser(register({ mobileNo: '9876543210' }), initialUserState) as UserEvent[]);
   const at = (events: UserEvent[] | DomainError) => given([...(decideUser(register({ mobileNo: '9876543210' }), initialUserState) as UserEvent[]), ...(events as UserEvent[])]);
 
-  it('changes the password and remembers the last five hashes, newest first', () => {
-    let state = registered;
-    for (const n of [1, 2, 3, 4, 5, 6]) {
-      const events = decideUser({ type: 'ChangePassword', passwordHash: `h${n}`, reason: 'change' }, state) as UserEvent[];
-      state = events.reduce(evolveUser, state);
-    }
-    expect(state.passwordHistory).toEqual(['h6', 'h5', 'h4', 'h3', 'h2']);
+  it('records that the password changed by naming its credential, never a hash', () => {
+    const events = decideUser({ type: 'ChangePassword', credentialId: 'cred-2', reason: 'change' }, registered);
+    expect(events).toEqual([{ type: 'UserPasswordChanged', data: { userId: registered.userId, reason: 'change', credentialId: 'cred-2' } }]);
+    expect(refusalOf(decideUser({ type: 'ChangePassword', credentialId: '', reason: 'change' }, registered)).errors).toHaveProperty('newPassword');
+  });
+
+  it('registers an invited account without a password (credentialId null)', () => {
+    const [event] = decideUser(register({ credentialId: null, mustChangePassword: true }), initialUserState) as UserRegistered[];
+    expect(event?.data.credentialId).toBeNull();
+    expect(JSON.stringify(event)).not.toMatch(/passwordHash|scrypt/);
+  });
+
+  it('still reads events written before issue 6, which carry the hash itself', () => {
+    const legacy = [
+      { type: 'UserRegistered', data: { userId: 'u-old', username: 'old@demo.test', name: 'Old', passwordHash: 'scrypt$16384$8$1$c2FsdA==$aGFzaA==', roles: ['MLL Procurement'], companyCodes: ['1000'], baId: null, mustChangePassword: true } },
+      { type: 'UserPasswordChanged', data: { userId: 'u-old', passwordHash: 'scrypt$16384$8$1$bmV3$aGFzaA==', reason: 'change' } },
+    ] as UserEvent[];
+    const state = given(legacy);
+    expect(state).toMatchObject({ userId: 'u-old', username: 'old@demo.test', mustChangePassword: false, status: 'active' });
+    expect(JSON.stringify(state)).not.toMatch(/scrypt/);
   });
 
   it('clears the first-login flag once the user sets a password', () => {
     const first = given(decideUser(register({ mustChangePassword: true }), initialUserState) as UserEvent[]);
     expect(first.mustChangePassword).toBe(true);
-    const after = (decideUser({ type: 'ChangePassword', passwordHash: 'x', reason: 'invitation' }, first) as UserEvent[]).reduce(evolveUser, first);
+    const after = (decideUser({ type: 'ChangePassword', credentialId: 'x', reason: 'invitation' }, first) as UserEvent[]).reduce(evolveUser, first);
     expect(after.mustChangePassword).toBe(false);
   });
 
@@ -134,7 +147,7 @@ describe('the account after registration', () => {
     const blocked = at(decideUser({ type: 'BlockUser', reason: 'Left the company' }, registered));
     expect(blocked.status).toBe('blocked');
     expect(refusalOf(decideUser({ type: 'BlockUser', reason: 'again' }, blocked)).code).toBe('rule');
-    expect(refusalOf(decideUser({ type: 'ChangePassword', passwordHash: 'x', reason: 'reset' }, blocked)).code).toBe('rule');
+    expect(refusalOf(decideUser({ type: 'ChangePassword', credentialId: 'x', reason: 'reset' }, blocked)).code).toBe('rule');
     const unblocked = (decideUser({ type: 'UnblockUser', reason: 'Rejoined' }, blocked) as UserEvent[]).reduce(evolveUser, blocked);
     expect(unblocked.status).toBe('active');
     expect(refusalOf(decideUser({ type: 'UnblockUser', reason: 'x' }, unblocked)).code).toBe('rule');

@@ -10,7 +10,10 @@ import { ALL_ROLES, isBaRole, type Role } from './roles';
 /**
  * A user account: who may sign in, with which roles on which applications, for which company codes and (for
  * BA roles) which BA. Seeding, registration and the user screens all go through this decider, so accounts are
- * events like everything else. Passwords arrive already hashed: the domain never sees a password.
+ * events like everything else. The domain never sees a password nor its hash: a password lives in the API's
+ * `credentials` table, and commands and events only name it (`credentialId`). Events written before that
+ * (issue 6) carry `passwordHash`; they are read as they are, and the users projection moves such a hash into
+ * the credentials table.
  */
 export type UserKind = 'staff' | 'ba';
 export type UserStatus = 'active' | 'blocked';
@@ -21,7 +24,8 @@ export type RegisterUser = {
   userId: string;
   username: string;
   name: string;
-  passwordHash: string;
+  /** The credential (password) the API stored for the user; null for an invited account with none yet. */
+  credentialId?: string | null;
   roles: readonly string[];
   companyCodes: readonly string[];
   baId: string | null;
@@ -34,7 +38,7 @@ export type RegisterUser = {
   /** A child Bill-Hub user: the GST state (catalogue id) it bills for, one per state and BA. */
   billHubStateId?: number | null;
 };
-export type ChangePassword = { type: 'ChangePassword'; passwordHash: string; reason: PasswordChangeReason };
+export type ChangePassword = { type: 'ChangePassword'; credentialId: string; reason: PasswordChangeReason };
 export type BlockUser = { type: 'BlockUser'; reason: string };
 export type UnblockUser = { type: 'UnblockUser'; reason: string };
 export type UpdateUser = {
@@ -56,7 +60,10 @@ export type UserRegistered = DomainEvent<
     /** The lower-cased e-mail address the user signs in with. */
     username: string;
     name: string;
-    passwordHash: string;
+    /** The credential that is the password (null: none yet). Absent on events written before issue 6. */
+    credentialId?: string | null;
+    /** Only on events written before issue 6: read, never written. */
+    passwordHash?: string;
     roles: Role[];
     companyCodes: string[];
     baId: string | null;
@@ -71,7 +78,13 @@ export type UserRegistered = DomainEvent<
 >;
 export type UserPasswordChanged = DomainEvent<
   'UserPasswordChanged',
-  { userId: string; passwordHash: string; reason: PasswordChangeReason }
+  {
+    userId: string;
+    reason: PasswordChangeReason;
+    /** The new password's credential. Absent on events written before issue 6, which carry passwordHash instead. */
+    credentialId?: string;
+    passwordHash?: string;
+  }
 >;
 export type UserBlocked = DomainEvent<'UserBlocked', { userId: string; reason: string }>;
 export type UserUnblocked = DomainEvent<'UserUnblocked', { userId: string; reason: string }>;
@@ -122,8 +135,6 @@ export type UserState = {
   companyCodes: string[];
   baId: string | null;
   status: UserStatus;
-  /** The current hash first, then earlier ones: at most PASSWORD_HISTORY_LENGTH. */
-  passwordHistory: string[];
   mustChangePassword: boolean;
 };
 
@@ -163,7 +174,7 @@ const personName = fields.text.refine((v) => v.trim() !== '', { error: messages.
 const registerSchema = z.object({
   username: fields.email,
   name: personName,
-  passwordHash: z.string().min(1),
+  credentialId: z.string().min(1).nullable().optional(),
   companyCodes,
   mobileNo: fields.mobile.nullable().optional(),
   department: fields.text.nullable().optional(),
@@ -189,12 +200,8 @@ export const initialUserState: UserState = {
   companyCodes: [],
   baId: null,
   status: 'active',
-  passwordHistory: [],
   mustChangePassword: false,
 };
-
-const remember = (history: readonly string[], hash: string): string[] =>
-  [hash, ...history.filter((h) => h !== hash)].slice(0, PASSWORD_HISTORY_LENGTH);
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
@@ -210,16 +217,11 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         companyCodes: d.companyCodes,
         baId: d.baId,
         status: 'active',
-        passwordHistory: [d.passwordHash],
         mustChangePassword: d.mustChangePassword ?? false,
       };
     }
     case 'UserPasswordChanged':
-      return {
-        ...state,
-        passwordHistory: remember(state.passwordHistory, event.data.passwordHash),
-        mustChangePassword: false,
-      };
+      return { ...state, mustChangePassword: false };
     case 'UserBlocked':
       return { ...state, status: 'blocked' };
     case 'UserUnblocked':
@@ -286,7 +288,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
             userId: command.userId,
             username,
             name: parsed.data.name.trim(),
-            passwordHash: command.passwordHash,
+            credentialId: command.credentialId ?? null,
             roles: access.roles,
             companyCodes: [...new Set(parsed.data.companyCodes)],
             // Staff act on many BAs: only BA users are tied to one.
@@ -303,8 +305,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
     case 'ChangePassword':
       if (state.status === 'blocked') return new DomainError('rule', userRefusals.blocked);
-      if (!command.passwordHash) return refuse('newPassword', messages.required);
-      return [{ type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash, reason: command.reason } }];
+      if (!command.credentialId) return refuse('newPassword', messages.required);
+      return [{ type: 'UserPasswordChanged', data: { userId, reason: command.reason, credentialId: command.credentialId } }];
     case 'BlockUser':
     case 'UnblockUser': {
       const reason = reasonSchema.safeParse(command.reason ?? '');

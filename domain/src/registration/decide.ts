@@ -68,7 +68,11 @@ export function adminNameFromEmail(email: string): string {
   return local.trim() === '' ? 'BA Admin' : local;
 }
 
-function refusalFor(state: RegistrationState): DomainError | null {
+/**
+ * Why a registration in this state takes no completion or expiry, or null while it waits. Reads the state
+ * only (no field rules), so the workflow may ask it in replayed code.
+ */
+export function refusalFor(state: RegistrationState): DomainError | null {
   switch (state.status) {
     case 'none':
       return new DomainError('not_found', registrationMessages.notFound);

@@ -65,7 +65,25 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: duration.default(15 * 60_000),
   REFRESH_TOKEN_TTL: duration.default(8 * 3_600_000),
   JWT_KEY_DIR: z.string().optional(),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  // No default here: see seedDemo below (true only for the embedded development database).
+  SEED_DEMO: optional(z.enum(['true', 'false'])),
+  DATABASE_OWNER_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, { error: 'a postgres:// connection URL' })),
+  DATABASE_APP_ROLE: z.string().regex(/^[a-z_][a-z0-9_]*$/, { error: 'a lower-case PostgreSQL role name' }).default('ba_portal_app'),
+  DATABASE_APP_PASSWORD: optional(z.string().min(16, { error: 'at least 16 characters' })),
+  AUDIT_KEY_DIR: optional(z.string()),
+  AUDIT_ANCHOR_FILE: optional(z.string()),
+  AUDIT_ANCHOR_INTERVAL: duration.default(30_000),
+  TEMPORAL_TLS_DIR: optional(z.string()),
+  TEMPORAL_TLS_SERVER_NAME: optional(z.string()),
+  COMMAND_TIMEOUT: duration.default(10_000),
+  TRUST_PROXY: z
+    .string()
+    // true, false, a hop count, or a comma-separated list of names and addresses/subnets (Express's forms).
+    .regex(/^(true|false|\d+|\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*\s*)$/, {
+      error: 'false, true, a number of hops, or addresses/subnets such as loopback, 10.0.0.0/8',
+    })
+    .default('false'),
+  SESSION_MAX_AGE: duration.default(12 * 3_600_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SMTP_URL: optional(urlOf(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com:465')),
   SMTP_FROM: z
@@ -90,14 +108,46 @@ const envSchema = z.object({
 export type Config = {
   env: 'development' | 'test' | 'production';
   dataDir: string;
-  http: { host: string; port: number; publicUrl: string };
-  database: { url: string | null; embedded: { dataDir: string; port: number; database: string } };
+  http: {
+    host: string;
+    port: number;
+    publicUrl: string;
+    /** Express `trust proxy`: false, true, a hop count, or addresses/subnets. */
+    trustProxy: boolean | number | string;
+    /** PUBLIC_URL is https: cookies are Secure and HSTS is sent. */
+    secure: boolean;
+  };
+  database: {
+    /** The application role's connection (api, worker, projector). Null: the embedded server. */
+    url: string | null;
+    /** The owner's connection, used for DDL (schema, roles, grants). Null: same as url / embedded superuser. */
+    ownerUrl: string | null;
+    /** The least-privilege role the processes connect as (design.md §12). */
+    appRole: string;
+    /** Its password when the server asks for one (DATABASE_URL set-ups); null under trust auth. */
+    appPassword: string | null;
+    embedded: { dataDir: string; port: number; database: string };
+  };
+  audit: {
+    /** Ed25519 key that signs chain anchors; never stored in the database. */
+    keyDir: string;
+    /** Append-only file of signed anchors (JSON lines), beside the data. */
+    anchorFile: string;
+    anchorIntervalMs: number;
+  };
+  commands: {
+    /** How long an API request waits for a workflow to take a command before answering 503. */
+    timeoutMs: number;
+  };
   eventStore: { kind: 'postgres' } | { kind: 'kurrentdb'; url: string };
   temporal: {
     address: string | null;
     namespace: string;
     taskQueue: string;
     dev: { port: number; uiPort: number; dbFile: string; cliPath: string | null };
+    /** Folder with ca.pem, client.pem and client.key for mTLS to a Temporal cluster; null: plaintext (dev server). */
+    tlsDir: string | null;
+    tlsServerName: string | null;
   };
   review: { slaMs: number };
   auth: {
@@ -105,6 +155,8 @@ export type Config = {
     audience: string;
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
+    /** Absolute lifetime of a session (a refresh-token family), however often it is refreshed. */
+    sessionMaxAgeSeconds: number;
     keyDir: string;
   };
   seedDemo: boolean;
@@ -136,14 +188,33 @@ export class ConfigError extends Error {
 }
 
 /** Values an error message must not repeat: keys whole, URLs without their password and query (API keys). */
-const SECRET_VARIABLES = new Set(['CAPTCHA_HMAC_KEY']);
-const URL_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'SMS_GATEWAY_URL']);
+const SECRET_VARIABLES = new Set(['CAPTCHA_HMAC_KEY', 'DATABASE_APP_PASSWORD']);
+const URL_VARIABLES = new Set(['DATABASE_URL', 'DATABASE_OWNER_URL', 'SMTP_URL', 'SMS_GATEWAY_URL', 'KURRENTDB_URL']);
 
 function shown(name: string, value: string | undefined): string {
   if (value === undefined) return 'undefined';
   if (SECRET_VARIABLES.has(name)) return `a value of ${value.length} characters`;
-  if (URL_VARIABLES.has(name)) return JSON.stringify(value.replace(/(\/\/[^/:@?#]*):[^@]*@/, '$1:***@').replace(/\?.*$/, '?…'));
+  if (URL_VARIABLES.has(name)) return shownUrl(value);
   return JSON.stringify(value);
+}
+
+/**
+ * Only scheme, host and port of a URL. User info, path and query may all hold secrets: a password (with an
+ * unencoded '@' or '/', even), an API token given as the user name, an API key in an SMS gateway's path or
+ * query. A value that is not a URL at all (a forgotten scheme: `user:password@host`) is not shown.
+ */
+function shownUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    const credentials = Boolean(url.username || url.password);
+    // An '@' the parser did not take as the end of user info means a password with '/', '?' or '#' in it:
+    // what it calls host and port may be part of that password.
+    if (!url.host || (value.includes('@') && !credentials)) throw new Error('ambiguous');
+    const rest = (url.pathname !== '' && url.pathname !== '/') || url.search !== '' || url.hash !== '';
+    return JSON.stringify(`${url.protocol}//${credentials ? '***@' : ''}${url.host}${rest ? '/…' : ''}`);
+  } catch {
+    return `a value of ${value.length} characters that is not a URL`;
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -159,13 +230,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The dev outbox shows every code and link to anyone who asks: never in production.
   if (e.DEV_OUTBOX === 'true' && e.NODE_ENV === 'production')
     throw new ConfigError(['DEV_OUTBOX: must not be true when NODE_ENV=production (it shows every code without sign-in)']);
+  // The dev server is plaintext: TLS settings without a cluster to use them on are a mistake, not a choice.
+  if (e.TEMPORAL_TLS_DIR && !e.TEMPORAL_ADDRESS)
+    throw new ConfigError(['TEMPORAL_TLS_DIR: set TEMPORAL_ADDRESS too (the embedded dev server does not speak TLS)']);
+  if (e.SEED_DEMO === 'true' && e.NODE_ENV === 'production')
+    throw new ConfigError(['SEED_DEMO: must not be true when NODE_ENV=production (demo accounts share a published password)']);
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     env: e.NODE_ENV,
     dataDir,
-    http: { host: e.HOST, port: e.PORT, publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}` },
+    http: {
+      host: e.HOST,
+      port: e.PORT,
+      publicUrl,
+      trustProxy: parseTrustProxy(e.TRUST_PROXY),
+      secure: publicUrl.startsWith('https:'),
+    },
     database: {
       url: e.DATABASE_URL ?? null,
+      ownerUrl: e.DATABASE_OWNER_URL ?? null,
+      appRole: e.DATABASE_APP_ROLE,
+      appPassword: e.DATABASE_APP_PASSWORD ?? null,
       embedded: { dataDir: path.join(dataDir, 'postgres'), port: e.EMBEDDED_PG_PORT, database: e.EMBEDDED_PG_DATABASE },
     },
     eventStore: e.EVENT_STORE === 'kurrentdb' ? { kind: 'kurrentdb', url: e.KURRENTDB_URL ?? '' } : { kind: 'postgres' },
@@ -179,16 +265,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         dbFile: path.join(dataDir, 'temporal.db'),
         cliPath: e.TEMPORAL_CLI_PATH ?? null,
       },
+      tlsDir: e.TEMPORAL_TLS_DIR ? path.resolve(e.TEMPORAL_TLS_DIR) : null,
+      tlsServerName: e.TEMPORAL_TLS_SERVER_NAME ?? null,
     },
+    audit: {
+      keyDir: path.resolve(e.AUDIT_KEY_DIR ?? path.join(dataDir, 'audit-keys')),
+      anchorFile: path.resolve(e.AUDIT_ANCHOR_FILE ?? path.join(dataDir, 'audit-anchors.jsonl')),
+      anchorIntervalMs: e.AUDIT_ANCHOR_INTERVAL,
+    },
+    commands: { timeoutMs: e.COMMAND_TIMEOUT },
     review: { slaMs: e.REVIEW_SLA },
     auth: {
       issuer: e.JWT_ISSUER,
       audience: e.JWT_AUDIENCE,
       accessTokenTtlSeconds: Math.round(e.ACCESS_TOKEN_TTL / 1000),
       refreshTokenTtlSeconds: Math.round(e.REFRESH_TOKEN_TTL / 1000),
+      sessionMaxAgeSeconds: Math.round(e.SESSION_MAX_AGE / 1000),
       keyDir: path.resolve(e.JWT_KEY_DIR ?? path.join(dataDir, 'keys')),
     },
-    seedDemo: e.SEED_DEMO === 'true',
+    // Demo data only ever goes into the embedded development database unless asked for explicitly, and
+    // never in production (it creates accounts with a published password).
+    seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL),
     logLevel: e.LOG_LEVEL,
     notifications: {
       smtpUrl: e.SMTP_URL ?? null,
@@ -204,6 +301,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       captchaHmacKey: e.CAPTCHA_HMAC_KEY ?? null,
     },
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 /** Resolved address of Temporal: the configured cluster, or the dev server the supervisor starts. */

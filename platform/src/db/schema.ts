@@ -2,7 +2,9 @@ import type pg from 'pg';
 import { ensureEventStoreSchema } from '../event-store/schema';
 import { ensureProjectionsSchema } from '../../../projections/src/schema';
 import { ensureIdentityStoreSchema } from '../../../api/src/identity/store/schema';
+import { ensureIdempotencySchema } from '../../../api/src/http/idempotency';
 import { ensureOutboxSchema } from '../notifications/schema';
+import { ensureDemoSeedSchema } from './demo-seed-state';
 
 /** Arbitrary constant: serialises schema creation between processes starting at the same time. */
 const SCHEMA_LOCK = 7_340_031;
@@ -16,6 +18,12 @@ export async function applySchema(pool: pg.Pool): Promise<void> {
     await ensureProjectionsSchema(client);
     await ensureIdentityStoreSchema(client);
     await ensureOutboxSchema(client);
+    await ensureDemoSeedSchema(client);
+    // Created here, by the owner: the application role may not create tables (EVENT_STORE=kurrentdb's
+    // subscriptions keep their positions in it). Loaded lazily: only this table needs that module.
+    const { ensureKurrentDbCheckpointSchema } = await import('../event-store/kurrentdb');
+    await ensureKurrentDbCheckpointSchema(client);
+    await ensureIdempotencySchema(client);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [SCHEMA_LOCK]).catch(() => undefined);
     client.release();

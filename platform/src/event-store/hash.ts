@@ -137,6 +137,32 @@ const toChainRow = (r: PageRow): ChainRow => ({
   hash: r.hash,
 });
 
+/** The hashed fields PostgreSQL renders as text, exactly as the chain hashes them (see canonicalEventText). */
+export type HashedText = Pick<ChainRow, 'recordedMicros' | 'dataText' | 'metadataText'>;
+
+/**
+ * The exact hashed text of the given events, by event id, so an API can hand out what a reader needs to
+ * recompute each hash (the store's parsed JSON would re-serialise differently). Ids not in the table (the
+ * KurrentDB adapter keeps no chain) are simply absent.
+ */
+export async function readHashedText(
+  pool: pg.Pool | pg.PoolClient | pg.Client,
+  eventIds: readonly string[],
+): Promise<Map<string, HashedText>> {
+  const found = new Map<string, HashedText>();
+  if (eventIds.length === 0) return found;
+  const result = await pool.query<{ event_id: string; data_text: string; metadata_text: string; recorded_micros: string }>(
+    `select event_id::text as event_id, data::text as data_text, metadata::text as metadata_text,
+            (extract(epoch from recorded_at) * 1000000)::bigint::text as recorded_micros
+       from events where event_id = any($1::uuid[])`,
+    [eventIds],
+  );
+  for (const r of result.rows) {
+    found.set(r.event_id, { recordedMicros: r.recorded_micros, dataText: r.data_text, metadataText: r.metadata_text });
+  }
+  return found;
+}
+
 /**
  * Walks the chain in pages from `fromPosition` (default 1) up to the head as it stood when the walk began,
  * and reports the first break: an altered event, a broken link, a missing event, or events missing after

@@ -190,7 +190,7 @@ export function createKurrentDbEventStore(
     let stopped = false;
     let subscription: ReturnType<KurrentDBClient['subscribeToAll']> | undefined;
     const running = (async () => {
-      await ensureKurrentDbCheckpointSchema(pool);
+      // The table is created by the owner in applySchema: the app role may not run DDL (design.md §12).
       const saved = await pool.query<{ commit_position: string; prepare_position: string }>(
         `select commit_position::text, prepare_position::text
            from kurrentdb_checkpoints where subscriber = $1`,

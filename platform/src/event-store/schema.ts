@@ -212,7 +212,7 @@ $fn$;
 create or replace function append_to_stream(
   p_stream text, p_expected text, p_events jsonb, p_metadata jsonb default null,
   out next_expected_version int, out last_global_position bigint, out replayed boolean
-) language plpgsql as $fn$
+) language plpgsql security definer as $fn$
 declare
   r record;
 begin
@@ -241,7 +241,7 @@ $fn$;
 -- item is reported in its result and writes nothing; the others still commit.
 -- p_appends: [{"streamId", "expected", "events", "metadata"?}];
 -- returns [{"status", "next", "last", "replayed", "detail"}], one per append, in order.
-create or replace function append_to_streams(p_appends jsonb) returns jsonb language plpgsql as $fn$
+create or replace function append_to_streams(p_appends jsonb) returns jsonb language plpgsql security definer as $fn$
 declare
   v_item jsonb;
   r record;
@@ -263,4 +263,18 @@ begin
   return to_jsonb(v_results);
 end
 $fn$;
+
+-- Least privilege (platform/src/db/roles.ts): the application role has no write privilege on events or
+-- event_store_head and appends only through the two functions above, which run as their owner (SECURITY
+-- DEFINER) with a fixed search_path, so a caller's own objects (a temp table named events) cannot stand in.
+-- append_locked writes without taking the head lock: nobody but those two may call it. Repeated on every
+-- run because CREATE OR REPLACE resets a function's settings; one transaction, so never seen half-done.
+do $sec$
+begin
+  execute format('alter function append_to_stream(text, text, jsonb, jsonb) set search_path = %I, pg_temp', current_schema());
+  execute format('alter function append_to_streams(jsonb) set search_path = %I, pg_temp', current_schema());
+end
+$sec$;
+revoke execute on function append_locked(text, text, jsonb, jsonb) from public;
+revoke execute on function append_to_stream(text, text, jsonb, jsonb), append_to_streams(jsonb) from public;
 `;

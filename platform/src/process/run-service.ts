@@ -29,7 +29,8 @@ export function runService(
   const main = async () => {
     try {
       const config = loadConfig();
-      const db = await openDatabase(config, { log, poolSize: options.poolSize });
+      // Never the owner: these processes run no DDL and must not be able to change stored events.
+      const db = await openDatabase(config, { mode: 'app', log, poolSize: options.poolSize });
       onClose(() => db.close());
       const store = await openEventStore(config, db.pool);
       onClose(() => store.close());

@@ -14,7 +14,7 @@ import { useFeedback } from '../shared/feedback';
 import { PasswordField } from '../shared/PasswordField';
 import { useCountdown } from '../shared/useCountdown';
 import { checkField } from '../shared/validation';
-import { CaptchaField } from './CaptchaField';
+import { CaptchaField } from '../../../ui/src/CaptchaField';
 import { OtpField } from './OtpField';
 import { ResendCode, waitAfterRefusal } from './ResendCode';
 import { paths } from './routing';

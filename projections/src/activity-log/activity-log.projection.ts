@@ -81,7 +81,9 @@ CREATE TABLE IF NOT EXISTS ${log} (
   stream_version integer NOT NULL,
   CONSTRAINT ${log}_pkey PRIMARY KEY (id)
 );
-CREATE INDEX IF NOT EXISTS ${log}_ba_idx ON ${log} (ba_id, id);`;
+CREATE INDEX IF NOT EXISTS ${log}_ba_idx ON ${log} (ba_id, id);
+-- The auditors' search across BAs filters and orders by time (GET /api/audit/activity).
+CREATE INDEX IF NOT EXISTS ${log}_at_idx ON ${log} (at, id);`;
 };
 
 async function apply(client: PoolClient, events: readonly StoredEvent[], t: TableNames): Promise<void> {

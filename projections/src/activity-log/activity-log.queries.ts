@@ -1,4 +1,4 @@
-import { clampRange, iso, sortOrder, type Db, type Range } from '../sql';
+import { clampRange, iso, likeEscape, sortOrder, type Db, type Range } from '../sql';
 
 export type ActivityRow = {
   /** The event's global position. */
@@ -42,40 +42,143 @@ const SORT_COLUMNS: Record<string, string> = {
   actorName: 'actor_name',
 };
 
-/** A BA's activity log, oldest first by default. The caller checks the BA is visible to the user first. */
+const toActivityRow = (r: DbRow): ActivityRow => ({
+  id: Number(r.id),
+  baId: r.ba_id,
+  companyCode: r.company_code,
+  at: iso(r.at) ?? '',
+  actorUserId: r.actor_user_id,
+  actorName: r.actor_name,
+  role: r.role,
+  action: r.action,
+  changes: r.changes,
+  remarks: r.remarks,
+  eventId: r.event_id,
+  eventType: r.event_type,
+  streamVersion: r.stream_version,
+});
+
+const ACTIVITY_COLUMNS = `id, ba_id, company_code, at, actor_user_id, actor_name, role, action, changes, remarks, event_id,
+  event_type, stream_version`;
+
+/**
+ * A BA's activity log, oldest first by default. The caller checks the BA is visible to the user first.
+ * `excludeEventTypes` leaves entries out before paging (the BA's own view has no internal entries), so pages
+ * and the total agree with what the caller is shown.
+ */
 export async function listActivity(
   db: Db,
   baId: string,
-  query: { range?: Partial<Range>; sort?: { field: string; order: string } } = {},
+  query: { range?: Partial<Range>; sort?: { field: string; order: string }; excludeEventTypes?: readonly string[] } = {},
 ): Promise<{ rows: ActivityRow[]; total: number }> {
   const range = clampRange(query.range);
   const column = (query.sort && SORT_COLUMNS[query.sort.field]) ?? 'id';
   const order = query.sort && SORT_COLUMNS[query.sort.field] ? sortOrder(query.sort.order) : 'ASC';
+  const where = 'ba_id = $1 AND NOT (event_type = ANY($2::text[]))';
+  const excluded = [...(query.excludeEventTypes ?? [])];
   const [page, count] = await Promise.all([
     db.query<DbRow>(
-      `SELECT id, ba_id, company_code, at, actor_user_id, actor_name, role, action, changes, remarks, event_id,
-              event_type, stream_version
-       FROM activity_log WHERE ba_id = $1
-       ORDER BY ${column} ${order}${column === 'id' ? '' : `, id ${order}`} LIMIT $2 OFFSET $3`,
-      [baId, range.limit, range.offset],
+      `SELECT ${ACTIVITY_COLUMNS}
+       FROM activity_log WHERE ${where}
+       ORDER BY ${column} ${order}${column === 'id' ? '' : `, id ${order}`} LIMIT $3 OFFSET $4`,
+      [baId, excluded, range.limit, range.offset],
     ),
-    db.query<{ total: string }>('SELECT count(*) AS total FROM activity_log WHERE ba_id = $1', [baId]),
+    db.query<{ total: string }>(`SELECT count(*) AS total FROM activity_log WHERE ${where}`, [baId, excluded]),
+  ]);
+  return {
+    rows: page.rows.map(toActivityRow),
+    total: Number(count.rows[0]?.total ?? 0),
+  };
+}
+
+/** Every entry of a BA's log, oldest first: the audit export (a BA's history is short; no page cap). */
+export async function activityOfBa(db: Db, baId: string): Promise<ActivityRow[]> {
+  const { rows } = await db.query<DbRow>(`SELECT ${ACTIVITY_COLUMNS} FROM activity_log WHERE ba_id = $1 ORDER BY id`, [
+    baId,
+  ]);
+  return rows.map(toActivityRow);
+}
+
+/** An entry of the auditors' search across BAs: the log entry and how staff recognise its BA. */
+export type ActivitySearchRow = ActivityRow & {
+  companyName: string | null;
+  registeredEmail: string | null;
+  registeredMobile: string | null;
+};
+
+export type ActivitySearchFilter = {
+  /** Actor's name contains (case-insensitive), or the actor's user id exactly. */
+  actor?: string;
+  /** Action contains (case-insensitive), e.g. "approved", "Rejected at stage 2". */
+  action?: string;
+  /** ISO instants, both inclusive, on the entry's time. */
+  from?: string;
+  to?: string;
+  baId?: string;
+};
+
+const SEARCH_SORT_COLUMNS: Record<string, string> = {
+  id: 'a.id',
+  at: 'a.at',
+  action: 'a.action',
+  role: 'a.role',
+  actorName: 'a.actor_name',
+  companyName: 'b.company_name',
+};
+
+/**
+ * The auditors' search over every BA's activity log, newest first by default, within the caller's company
+ * codes: the BA's code in the BA read model decides, as it does for the BA list.
+ */
+export async function searchActivity(
+  db: Db,
+  query: {
+    companyCodes: readonly string[] | 'all';
+    filter?: ActivitySearchFilter;
+    sort?: { field: string; order: string };
+    range?: Partial<Range>;
+  },
+): Promise<{ rows: ActivitySearchRow[]; total: number }> {
+  const range = clampRange(query.range);
+  const filter = query.filter ?? {};
+  const params: unknown[] = [];
+  const param = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where: string[] = [];
+  if (query.companyCodes !== 'all') where.push(`b.company_code = ANY(${param([...query.companyCodes])}::text[])`);
+  const actor = filter.actor?.trim();
+  if (actor) where.push(`(a.actor_name ILIKE ${param(`%${likeEscape(actor)}%`)} OR a.actor_user_id = ${param(actor)})`);
+  const action = filter.action?.trim();
+  if (action) where.push(`a.action ILIKE ${param(`%${likeEscape(action)}%`)}`);
+  if (filter.from) where.push(`a.at >= ${param(filter.from)}::timestamptz`);
+  if (filter.to) where.push(`a.at <= ${param(filter.to)}::timestamptz`);
+  if (filter.baId) where.push(`a.ba_id = ${param(filter.baId)}`);
+  const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  const countParams = [...params];
+  const column = (query.sort && SEARCH_SORT_COLUMNS[query.sort.field]) ?? 'a.at';
+  const order = query.sort && SEARCH_SORT_COLUMNS[query.sort.field] ? sortOrder(query.sort.order) : 'DESC';
+  const from = 'FROM activity_log a JOIN business_associates b ON b.id = a.ba_id';
+  const [page, count] = await Promise.all([
+    db.query<DbRow & { company_name: string | null; registered_email: string | null; registered_mobile: string | null }>(
+      `SELECT ${ACTIVITY_COLUMNS
+        .split(',')
+        .map((c) => `a.${c.trim()}`)
+        .join(', ')}, b.company_name, b.registered_email, b.registered_mobile
+       ${from} ${whereSql}
+       ORDER BY ${column} ${order}${column === 'a.id' ? '' : `, a.id ${order}`}
+       LIMIT ${param(range.limit)} OFFSET ${param(range.offset)}`,
+      params,
+    ),
+    db.query<{ total: string }>(`SELECT count(*) AS total ${from} ${whereSql}`, countParams),
   ]);
   return {
     rows: page.rows.map((r) => ({
-      id: Number(r.id),
-      baId: r.ba_id,
-      companyCode: r.company_code,
-      at: iso(r.at) ?? '',
-      actorUserId: r.actor_user_id,
-      actorName: r.actor_name,
-      role: r.role,
-      action: r.action,
-      changes: r.changes,
-      remarks: r.remarks,
-      eventId: r.event_id,
-      eventType: r.event_type,
-      streamVersion: r.stream_version,
+      ...toActivityRow(r),
+      companyName: r.company_name,
+      registeredEmail: r.registered_email,
+      registeredMobile: r.registered_mobile,
     })),
     total: Number(count.rows[0]?.total ?? 0),
   };

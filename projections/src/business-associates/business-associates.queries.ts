@@ -315,6 +315,29 @@ export async function getBusinessAssociate(db: Db, id: string): Promise<Business
   return rows[0] ? toRow(rows[0]) : null;
 }
 
+/**
+ * react-admin's getMany (`filter.id`): the rows of these ids that the caller may see, in one statement. The
+ * visibility rule is the single read's: a BA caller only its own BA, staff only their company codes.
+ */
+export async function getBusinessAssociatesByIds(
+  db: Db,
+  ids: readonly string[],
+  visibleTo: { companyCodes: readonly string[]; baId?: string | null },
+): Promise<BusinessAssociateRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } =
+    visibleTo.baId !== undefined
+      ? await db.query<DbRow>(`SELECT ${ROW_COLUMNS} FROM business_associates WHERE id = ANY($1::text[]) AND id = $2`, [
+          [...ids],
+          visibleTo.baId,
+        ])
+      : await db.query<DbRow>(
+          `SELECT ${ROW_COLUMNS} FROM business_associates WHERE id = ANY($1::text[]) AND company_code = ANY($2::text[])`,
+          [[...ids], [...visibleTo.companyCodes]],
+        );
+  return rows.map(toRow);
+}
+
 /** The console's sidebar badges for the caller's company codes. */
 export async function statusCounts(db: Db, companyCodes: readonly string[] | 'all'): Promise<StatusCounts> {
   const { rows } =

@@ -9,10 +9,10 @@ export type UserRecord = {
   id: string;
   username: string;
   name: string;
-  /** Only for the sign-in check; never serialise it. */
-  passwordHash: string;
-  /** The current and earlier hashes (newest first) for the reuse rule; never serialise it. */
-  passwordHistory: string[];
+  /** The `credentials` row that is the user's password (null: none set yet, e.g. an invited account). */
+  credentialId: string | null;
+  /** The current and earlier credential ids (newest first, at most five) for the reuse rule. */
+  credentialHistory: string[];
   passwordChangedAt: string | null;
   mustChangePassword: boolean;
   mobileNo: string | null;
@@ -33,8 +33,8 @@ type Row = {
   id: string;
   username: string;
   name: string;
-  password_hash: string;
-  password_history: string[];
+  credential_id: string | null;
+  credential_history: string[];
   password_changed_at: string | null;
   must_change_password: boolean;
   mobile_no: string | null;
@@ -54,8 +54,8 @@ const toUser = (r: Row): UserRecord => ({
   id: r.id,
   username: r.username,
   name: r.name,
-  passwordHash: r.password_hash,
-  passwordHistory: r.password_history,
+  credentialId: r.credential_id,
+  credentialHistory: r.credential_history,
   passwordChangedAt: r.password_changed_at,
   mustChangePassword: r.must_change_password,
   mobileNo: r.mobile_no,
@@ -73,7 +73,7 @@ const toUser = (r: Row): UserRecord => ({
 
 // Times leave PostgreSQL as ISO text (see ARCHITECTURE.md, "List rows").
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const columns = `id, username, name, password_hash, password_history, ${iso('password_changed_at')} AS password_changed_at,
+const columns = `id, username, name, credential_id, credential_history, ${iso('password_changed_at')} AS password_changed_at,
   must_change_password, mobile_no, department, kind, status, roles, applications, company_codes, ba_id,
   bill_hub_state_id, ${iso('created_at')} AS created_at, stream_version`;
 

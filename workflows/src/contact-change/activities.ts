@@ -40,11 +40,12 @@ export type CompleteContactChangeArgs = Envelope & {
   challengeId: string;
   newEmail: string;
   newMobile: string;
-  passwordHash: string;
+  /** The new password's credential (stored by the API): the user's event names it. */
+  credentialId: string;
 };
 export type ContactChangeActivityResult = { events: ContactChangeEvent[]; lastGlobalPosition: number };
 
-type ContactAndPassword = { newEmail: string; newMobile: string; passwordHash: string };
+type ContactAndPassword = { newEmail: string; newMobile: string; credentialId: string };
 
 /**
  * The user's side of a completed change as ONE decision: the new contact and the new password are appended
@@ -58,7 +59,7 @@ const contactAndPasswordDecider: Decider<ContactAndPassword, UserEvent, UserStat
     const contact = decideUser({ type: 'ChangeContact', newEmail: c.newEmail, newMobile: c.newMobile }, state);
     if (contact instanceof DomainError) return contact;
     const after = contact.reduce(evolveUser, state);
-    const password = decideUser({ type: 'ChangePassword', passwordHash: c.passwordHash, reason: 'contact-change' }, after);
+    const password = decideUser({ type: 'ChangePassword', credentialId: c.credentialId, reason: 'contact-change' }, after);
     if (password instanceof DomainError) return password;
     return [...contact, ...password];
   },
@@ -143,7 +144,7 @@ export function createContactChangeActivities({ store, pool }: ContactChangeActi
           store,
           userStreamId(args.userId),
           contactAndPasswordDecider,
-          { newEmail: args.newEmail, newMobile: args.newMobile, passwordHash: args.passwordHash },
+          { newEmail: args.newEmail, newMobile: args.newMobile, credentialId: args.credentialId },
           metaOf(args, `${args.commandId}:user`),
         );
         const change = await handleCommand(

@@ -3,12 +3,13 @@ import {
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
   type Client,
+  type WorkflowHandle,
 } from '@temporalio/client';
 import { contactChangeRefusals, type ContactChangeState } from '../../../domain/src/contact-change/decide';
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
-import { domainErrorFrom } from '../onboarding/refusal';
-import { explainUpdateError } from '../shared/update-errors';
+import { withCommandDeadline, type CommandTimeout } from '../shared/command-deadline';
+import { commandErrorFrom, explainUpdateError } from '../shared/update-errors';
 import {
   awaitRequestedUpdate,
   cancelUpdate,
@@ -28,30 +29,36 @@ import type { contactChangeWorkflow } from './workflow';
 export type ContactChangeStep =
   | { kind: 'checkIdentity'; matched: boolean }
   | { kind: 'otpSent'; newEmail: string; newMobile: string; challengeId: string; resend: boolean }
-  | { kind: 'complete'; challengeId: string; passwordHash: string }
+  | { kind: 'complete'; challengeId: string; credentialId: string }
   /** A newer change for the same user was started (`supersededBy`): this link stops working. */
   | { kind: 'cancel'; supersededBy: string };
 
 /**
  * Starts the change and answers once ContactChangeRequested is recorded (update-with-start: one round trip).
- * A retried start with the same change id joins the running lifecycle.
+ * A retried start with the same change id joins the running lifecycle. With `timeoutMs` the wait is bounded
+ * (CommandTimeoutError; a run that starts late records nothing).
  */
 export async function startContactChange(
   client: Client,
   taskQueue: string,
   input: ContactChangeInput,
+  options: CommandTimeout = {},
 ): Promise<ContactChangeUpdateResult> {
-  const startWorkflowOperation = new WithStartWorkflowOperation<typeof contactChangeWorkflow>('contactChangeWorkflow', {
-    workflowId: contactChangeWorkflowId(input.changeId),
-    taskQueue,
-    args: [input],
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    workflowIdReusePolicy: 'REJECT_DUPLICATE',
-  });
+  const workflowId = contactChangeWorkflowId(input.changeId);
+  const updateId = `requested:${input.changeId}`;
   try {
-    return await client.workflow.executeUpdateWithStart(awaitRequestedUpdate, { startWorkflowOperation });
+    return await withCommandDeadline(client, options.timeoutMs, { workflowId, updateId, start: true }, (deadline) => {
+      const startWorkflowOperation = new WithStartWorkflowOperation<typeof contactChangeWorkflow>('contactChangeWorkflow', {
+        workflowId,
+        taskQueue,
+        args: [deadline === undefined ? input : { ...input, deadline }],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      });
+      return client.workflow.executeUpdateWithStart(awaitRequestedUpdate, { startWorkflowOperation, updateId });
+    });
   } catch (error) {
-    if (error instanceof WorkflowUpdateFailedError) throw domainErrorFrom(error.cause) ?? error;
+    if (error instanceof WorkflowUpdateFailedError) throw commandErrorFrom(error.cause) ?? error;
     throw error;
   }
 }
@@ -65,37 +72,45 @@ export async function sendContactChangeStep(
   client: Client,
   changeId: string,
   step: ContactChangeStep,
-  ctx: { actor: Actor; requestId: string; correlationId?: string },
+  ctx: { actor: Actor; requestId: string; correlationId?: string } & CommandTimeout,
 ): Promise<ContactChangeUpdateResult> {
-  const handle = client.workflow.getHandle(contactChangeWorkflowId(changeId));
+  const workflowId = contactChangeWorkflowId(changeId);
+  const handle = client.workflow.getHandle(workflowId);
   const base: StepContext = { actor: ctx.actor, requestId: ctx.requestId, correlationId: ctx.correlationId ?? ctx.requestId };
-  const options = { updateId: ctx.requestId };
   try {
-    switch (step.kind) {
-      case 'checkIdentity':
-        return await handle.executeUpdate(checkIdentityUpdate, { ...options, args: [{ ...base, matched: step.matched }] });
-      case 'otpSent': {
-        const { newEmail, newMobile, challengeId, resend } = step;
-        return await handle.executeUpdate(otpSentUpdate, {
-          ...options,
-          args: [{ ...base, newEmail, newMobile, challengeId, resend }],
-        });
-      }
-      case 'complete':
-        return await handle.executeUpdate(completeUpdate, {
-          ...options,
-          args: [{ ...base, challengeId: step.challengeId, passwordHash: step.passwordHash }],
-        });
-      case 'cancel':
-        return await handle.executeUpdate(cancelUpdate, { ...options, args: [{ ...base, supersededBy: step.supersededBy }] });
-      default: {
-        const never: never = step;
-        throw new DomainError('validation', `Unknown step ${String((never as { kind: unknown }).kind)}`);
-      }
-    }
+    return await withCommandDeadline(client, ctx.timeoutMs, { workflowId, updateId: ctx.requestId }, (deadline) =>
+      dispatch(handle, step, deadline === undefined ? base : { ...base, deadline }),
+    );
   } catch (error) {
     // Updates cannot reach a closed run, and an unknown id has no run: to the link holder both are a dead link.
     throw await explainUpdateError(error, () => new DomainError('rule', contactChangeRefusals.linkExpired));
+  }
+}
+
+/** One step as its update; `base` carries the actor, ids and deadline. */
+async function dispatch(handle: WorkflowHandle, step: ContactChangeStep, base: StepContext): Promise<ContactChangeUpdateResult> {
+  const options = { updateId: base.requestId };
+  switch (step.kind) {
+    case 'checkIdentity':
+      return await handle.executeUpdate(checkIdentityUpdate, { ...options, args: [{ ...base, matched: step.matched }] });
+    case 'otpSent': {
+      const { newEmail, newMobile, challengeId, resend } = step;
+      return await handle.executeUpdate(otpSentUpdate, {
+        ...options,
+        args: [{ ...base, newEmail, newMobile, challengeId, resend }],
+      });
+    }
+    case 'complete':
+      return await handle.executeUpdate(completeUpdate, {
+        ...options,
+        args: [{ ...base, challengeId: step.challengeId, credentialId: step.credentialId }],
+      });
+    case 'cancel':
+      return await handle.executeUpdate(cancelUpdate, { ...options, args: [{ ...base, supersededBy: step.supersededBy }] });
+    default: {
+      const never: never = step;
+      throw new DomainError('validation', `Unknown step ${String((never as { kind: unknown }).kind)}`);
+    }
   }
 }
 

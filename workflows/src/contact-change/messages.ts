@@ -27,21 +27,31 @@ export type ContactChangeInput = {
   requestId: string;
   /** How long the link works (default 24 h); tests pass seconds. */
   ttlMs?: number;
+  /**
+   * Set by the API (epoch ms): a run that first gets to work after it records nothing and refuses the start,
+   * whose caller was told nothing happened (workflows/src/shared/deadline.ts).
+   */
+  deadline?: number;
 };
 
 /** Every update answers with the state after it and the position of its last event (read-your-writes). */
 export type ContactChangeUpdateResult = { state: ContactChangeState; lastGlobalPosition: number };
 
-/** What every step carries besides its payload: who acts, and ids for idempotency and tracing. */
-export type StepContext = { actor: Actor; requestId: string; correlationId: string };
+/**
+ * What every step carries besides its payload: who acts, and ids for idempotency and tracing. `deadline`
+ * (epoch ms, set by the API): past it the step is refused, never applied.
+ */
+export type StepContext = { actor: Actor; requestId: string; correlationId: string; deadline?: number };
 
 export type CheckIdentityArgs = StepContext & { matched: boolean };
 export type OtpSentArgs = StepContext & { newEmail: string; newMobile: string; challengeId: string; resend: boolean };
 /**
- * Sent once the API has verified the codes of `challengeId` and the new password against the rule. The
- * password arrives hashed (scrypt), as the user's own UserPasswordChanged event stores it.
+ * Sent once the API has verified the codes of `challengeId` and the new password against the rule. The API
+ * stored the password as a credential (api/src/identity/store/credentials.ts); only its id travels here and
+ * into the user's UserPasswordChanged, so this history never holds a hash. `passwordHash` is only in histories
+ * recorded before issue 6.
  */
-export type CompleteArgs = StepContext & { challengeId: string; passwordHash: string };
+export type CompleteArgs = StepContext & { challengeId: string; credentialId: string; passwordHash?: string };
 /** Sent by the API when a newer change (`supersededBy`) is started for the same user. */
 export type CancelArgs = StepContext & { supersededBy: string };
 

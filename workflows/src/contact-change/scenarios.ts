@@ -13,8 +13,8 @@ import { contactChangeWorkflowId, type ContactChangeInput, type ContactChangeUpd
  */
 export const requester: Actor = { userId: 'u-ba-admin', role: 'BA Admin', name: 'Asha Rao' };
 
-/** Not a real scrypt hash: the workflow only carries it to the user's event. */
-export const NEW_PASSWORD_HASH = 'scrypt$16384$8$1$bmV3$aGFzaA==';
+/** The API's stored credential for the new password: the workflow only carries its id to the user's event. */
+export const NEW_CREDENTIAL_ID = 'credential-of-the-new-password';
 
 /** A BA user on its own stream, as registration or the BA Admin would create it. */
 export async function registerBaUser(store: EventStore, username = `user-${randomUUID().slice(0, 8)}@acme.test`): Promise<Actor> {
@@ -28,7 +28,7 @@ export async function registerBaUser(store: EventStore, username = `user-${rando
       userId,
       username,
       name: 'Ravi Kumar',
-      passwordHash: 'scrypt$16384$8$1$b2xk$aGFzaA==',
+      credentialId: 'credential-of-the-old-password',
       roles: ['BA User'],
       companyCodes: ['1000'],
       baId: 'ba-1',
@@ -79,7 +79,7 @@ export async function completedJourney(client: Client, taskQueue: string, input:
   await stepAs(client, changeId, user, { kind: 'otpSent', newEmail: 'first@acme.test', newMobile: '9000000001', challengeId: 'ch-1', resend: false });
   await stepAs(client, changeId, user, { kind: 'otpSent', newEmail: 'New@Acme.test', newMobile: '9123456780', challengeId: 'ch-2', resend: false });
   await stepAs(client, changeId, user, { kind: 'otpSent', newEmail: 'new@acme.test', newMobile: '9123456780', challengeId: 'ch-2', resend: true });
-  const done = await stepAs(client, changeId, user, { kind: 'complete', challengeId: 'ch-2', passwordHash: NEW_PASSWORD_HASH });
+  const done = await stepAs(client, changeId, user, { kind: 'complete', challengeId: 'ch-2', credentialId: NEW_CREDENTIAL_ID });
   await client.workflow.getHandle(contactChangeWorkflowId(changeId)).result();
   return done;
 }

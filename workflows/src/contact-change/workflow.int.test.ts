@@ -14,7 +14,7 @@ import { startTestWorker } from '../testing/worker';
 import { contactChangedDedupeKey, createContactChangeActivities, type CompleteContactChangeArgs } from './activities';
 import { getContactChangeState, sendContactChangeStep, startContactChange } from './client';
 import { contactChangeWorkflowId, type ContactChangeInput } from './messages';
-import { completedJourney, contactChangeInput, expiredJourney, NEW_PASSWORD_HASH, registerBaUser, requester, stepAs } from './scenarios';
+import { completedJourney, contactChangeInput, expiredJourney, NEW_CREDENTIAL_ID, registerBaUser, requester, stepAs } from './scenarios';
 
 // Set here, not only in jest.config: jest-circus reads the timeout of the global config, not the project's.
 jest.setTimeout(60_000);
@@ -55,16 +55,16 @@ describe('contact change workflow', () => {
 
     const early = await refusal(step(i.changeId, actor, { kind: 'otpSent', newEmail: 'new@acme.test', newMobile: '9123456780', challengeId: 'ch-1', resend: false }));
     expect(early).toMatchObject({ code: 'rule', message: contactChangeRefusals.identityFirst });
-    const noCodes = await refusal(step(i.changeId, actor, { kind: 'complete', challengeId: 'ch-1', passwordHash: NEW_PASSWORD_HASH }));
+    const noCodes = await refusal(step(i.changeId, actor, { kind: 'complete', challengeId: 'ch-1', credentialId: NEW_CREDENTIAL_ID }));
     expect(noCodes.message).toBe(contactChangeRefusals.identityFirst);
     expect(await typesOf(i.changeId)).toEqual(['ContactChangeRequested']);
 
     await step(i.changeId, actor, { kind: 'checkIdentity', matched: true });
     await step(i.changeId, actor, { kind: 'otpSent', newEmail: 'first@acme.test', newMobile: '9000000001', challengeId: 'ch-1', resend: false });
     await step(i.changeId, actor, { kind: 'otpSent', newEmail: 'new@acme.test', newMobile: '9123456780', challengeId: 'ch-2', resend: false });
-    const stale = await refusal(step(i.changeId, actor, { kind: 'complete', challengeId: 'ch-1', passwordHash: NEW_PASSWORD_HASH }));
+    const stale = await refusal(step(i.changeId, actor, { kind: 'complete', challengeId: 'ch-1', credentialId: NEW_CREDENTIAL_ID }));
     expect(stale).toMatchObject({ code: 'rule', message: contactChangeRefusals.staleOtp });
-    const noPassword = await refusal(step(i.changeId, actor, { kind: 'complete', challengeId: 'ch-2', passwordHash: '' }));
+    const noPassword = await refusal(step(i.changeId, actor, { kind: 'complete', challengeId: 'ch-2', credentialId: '' }));
     expect(noPassword.code).toBe('validation');
     expect(await typesOf(i.changeId)).toEqual(['ContactChangeRequested', 'ContactIdentityConfirmed', 'ContactChangeOtpSent', 'ContactChangeOtpSent']);
     expect((await store.readStream(userStreamId(userId))).map((e) => e.type)).toEqual(['UserRegistered']);
@@ -89,7 +89,7 @@ describe('contact change workflow', () => {
     expect(user.map((e) => e.type)).toEqual(['UserRegistered', 'UserContactChanged', 'UserPasswordChanged']);
     // The addresses the latest codes went to, lower-cased: from history, never from the completing request.
     expect(user[1]?.data).toMatchObject({ newEmail: 'new@acme.test', newMobile: '9123456780', oldMobile: '9876543210' });
-    expect(user[2]?.data).toEqual({ userId, passwordHash: NEW_PASSWORD_HASH, reason: 'contact-change' });
+    expect(user[2]?.data).toEqual({ userId, reason: 'contact-change', credentialId: NEW_CREDENTIAL_ID });
     expect(user[1]?.metadata).toMatchObject({ actor, workflowId: contactChangeWorkflowId(i.changeId) });
     // The answer carries the last position, so the API can wait for the users read model to show it.
     const all = [...user, ...(await store.readStream(contactChangeStreamId(i.changeId)))];
@@ -227,7 +227,7 @@ describe('completeContactChange activity (retried)', () => {
       challengeId: 'ch-1',
       newEmail: 'moved@acme.test',
       newMobile: '9123456789',
-      passwordHash: NEW_PASSWORD_HASH,
+      credentialId: NEW_CREDENTIAL_ID,
     };
     // Attempt 1: the events are written, then the database connection is lost (the process "dies").
     const lost = { connect: () => Promise.reject(new Error('connection lost')) } as unknown as Pool;
@@ -262,7 +262,7 @@ describe('completeContactChange activity (retried)', () => {
       challengeId: 'ch-1',
       newEmail: 'x@acme.test',
       newMobile: '9123456789',
-      passwordHash: NEW_PASSWORD_HASH,
+      credentialId: NEW_CREDENTIAL_ID,
     };
     await expect(createContactChangeActivities({ store }).completeContactChange(args)).rejects.toThrow(/PostgreSQL pool/);
     expect((await store.readStream(userStreamId(userId))).map((e) => e.type)).toEqual(['UserRegistered']);

@@ -1,8 +1,7 @@
 import {
-  ActivityFailure,
   allHandlersFinished,
-  ApplicationFailure,
   condition,
+  log,
   proxyActivities,
   setHandler,
   uuid4,
@@ -20,6 +19,9 @@ import type { ContactChangeEvent } from '../../../domain/src/contact-change/even
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
 import { refusalFailure } from '../onboarding/refusal';
+import { COMMAND_ACTIVITY_OPTIONS } from '../shared/activity-options';
+import { commandFailure, refuseIfLate } from '../shared/deadline';
+import { decidesInActivity } from '../shared/patches';
 import type { createContactChangeActivities } from './activities';
 import {
   awaitRequestedUpdate,
@@ -39,10 +41,9 @@ import {
 } from './messages';
 
 // Types only: the activity code (pg, node built-ins) never enters the workflow bundle.
-const { handleContactChangeCommand, completeContactChange } = proxyActivities<ReturnType<typeof createContactChangeActivities>>({
-  startToCloseTimeout: '10 seconds',
-  retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '5 seconds' },
-});
+const { handleContactChangeCommand, completeContactChange } = proxyActivities<ReturnType<typeof createContactChangeActivities>>(
+  COMMAND_ACTIVITY_OPTIONS,
+);
 
 /** The timer's identity in event metadata: an expired link is recorded by the system, not a person. */
 const TIMER_ACTOR: Actor = { userId: 'system', role: 'system', name: 'Contact change link timer' };
@@ -58,6 +59,8 @@ export async function contactChangeWorkflow(input: ContactChangeInput): Promise<
   const ttlMs = input.ttlMs ?? DEFAULT_CONTACT_CHANGE_TTL_MS;
   let state: ContactChangeState = initialContactChangeState;
   let lastGlobalPosition = 0;
+  /** True when the run first got to work after the start's deadline (a worker was down): see ContactChangeInput. */
+  const abandoned = typeof input.deadline === 'number' && Date.now() > input.deadline;
 
   const now = (): string => new Date(Date.now()).toISOString();
   const envelope = (actor: Actor, ctx: { requestId: string | null; correlationId: string }, at: string) => ({
@@ -80,11 +83,19 @@ export async function contactChangeWorkflow(input: ContactChangeInput): Promise<
     return run;
   };
 
-  /** A refused activity is an answer (the stream moved under us), not a fault to retry. */
-  const unwrapRefusal = (error: unknown): unknown => {
-    const refused = error instanceof ActivityFailure && error.cause instanceof ApplicationFailure;
-    return refused && error.cause.nonRetryable ? error.cause : error;
-  };
+  /**
+   * A refused activity is an answer (the stream moved under us), not a fault to retry; a fault that outlived
+   * the retry bound fails the step (CommandFailed), logged for the operator.
+   */
+  const unwrapRefusal = (error: unknown): unknown =>
+    commandFailure(error, 'contact change', (message, attrs) => log.error(message, { ...attrs, workflowId }));
+
+  /** A step's turn under the lock: refused if its deadline passed while it waited (its caller gave up). */
+  const inTurn = <T>(deadline: unknown, fn: () => Promise<T>): Promise<T> =>
+    exclusive(() => {
+      refuseIfLate(deadline);
+      return fn();
+    });
 
   function decideNow(command: ContactChangeCommand, at: string): ContactChangeEvent[] {
     const decided = decideContactChange(command, state, { at });
@@ -97,14 +108,18 @@ export async function contactChangeWorkflow(input: ContactChangeInput): Promise<
     if (position > 0) lastGlobalPosition = position;
   };
 
-  /** Decides in memory; only when the decider accepts does the activity append, then the state moves on. */
+  /**
+   * The activity decides (with today's field rules, at the workflow's `at`) and appends; the state moves on by
+   * the events it returns, so a replay follows history whatever rules change. Runs recorded before the patch
+   * decided here first: they replay that way.
+   */
   async function execute(
     command: ContactChangeCommand,
     actor: Actor,
     ctx: { requestId: string | null; correlationId: string },
   ): Promise<ContactChangeUpdateResult> {
     const at = now();
-    if (decideNow(command, at).length === 0) return { state, lastGlobalPosition };
+    if (!decidesInActivity() && decideNow(command, at).length === 0) return { state, lastGlobalPosition };
     try {
       const result = await handleContactChangeCommand({ ...envelope(actor, ctx, at), command });
       apply(result.events, result.lastGlobalPosition);
@@ -116,6 +131,8 @@ export async function contactChangeWorkflow(input: ContactChangeInput): Promise<
 
   async function complete(args: CompleteArgs): Promise<ContactChangeUpdateResult> {
     const at = now();
+    // Decided here, before the user's stream changes: the completion reads only the state (history) and the
+    // workflow's clock, no field rule, so replay stays deterministic when rules change.
     decideNow({ type: 'CompleteContactChange', challengeId: args.challengeId }, at);
     try {
       const result = await completeContactChange({
@@ -125,7 +142,8 @@ export async function contactChangeWorkflow(input: ContactChangeInput): Promise<
         // The addresses the verified codes went to, from history: never from the request.
         newEmail: state.newEmail ?? '',
         newMobile: state.newMobile ?? '',
-        passwordHash: args.passwordHash,
+        // Runs recorded before issue 6 carried the hash here; their replay never re-runs the activity.
+        credentialId: args.credentialId,
       });
       apply(result.events, result.lastGlobalPosition);
     } catch (error) {
@@ -134,8 +152,12 @@ export async function contactChangeWorkflow(input: ContactChangeInput): Promise<
     return { state, lastGlobalPosition };
   }
 
-  /** Validators must not change anything (they are not replayed): they only ask the pure decider. */
+  /**
+   * Validators must not change anything: they only ask the pure decider. Temporal does not replay them, so
+   * they may use today's rules; the handler's path may not.
+   */
   const validate = (args: StepContext, command: ContactChangeCommand): void => {
+    refuseIfLate(typeof args === 'object' && args ? args.deadline : undefined);
     const actor: Partial<Actor> | undefined = typeof args === 'object' && args ? args.actor : undefined;
     if (typeof actor?.userId !== 'string' || typeof actor.role !== 'string')
       throw refusalFailure(new DomainError('forbidden', 'The acting user is unknown'));
@@ -143,7 +165,7 @@ export async function contactChangeWorkflow(input: ContactChangeInput): Promise<
   };
 
   const identity = (a: CheckIdentityArgs): ContactChangeCommand => ({ type: 'CheckContactIdentity', matched: a.matched === true });
-  setHandler(checkIdentityUpdate, (a) => exclusive(() => execute(identity(a), a.actor, a)), {
+  setHandler(checkIdentityUpdate, (a) => inTurn(a.deadline, () => execute(identity(a), a.actor, a)), {
     validator: (a) => validate(a, identity(a)),
   });
   const otpSent = (a: OtpSentArgs): ContactChangeCommand => ({
@@ -153,26 +175,32 @@ export async function contactChangeWorkflow(input: ContactChangeInput): Promise<
     challengeId: a.challengeId,
     resend: a.resend === true,
   });
-  setHandler(otpSentUpdate, (a) => exclusive(() => execute(otpSent(a), a.actor, a)), {
+  setHandler(otpSentUpdate, (a) => inTurn(a.deadline, () => execute(otpSent(a), a.actor, a)), {
     validator: (a) => validate(a, otpSent(a)),
   });
-  setHandler(completeUpdate, (a) => exclusive(() => complete(a)), {
+  setHandler(completeUpdate, (a) => inTurn(a.deadline, () => complete(a)), {
     validator: (a) => {
-      if (typeof a?.passwordHash !== 'string' || a.passwordHash === '')
+      if (typeof a?.credentialId !== 'string' || a.credentialId === '')
         throw refusalFailure(new DomainError('validation', 'A new password is required', { newPassword: 'Required' }));
       validate(a, { type: 'CompleteContactChange', challengeId: a.challengeId });
     },
   });
   const cancel = (a: CancelArgs): ContactChangeCommand => ({ type: 'CancelContactChange', supersededBy: a.supersededBy });
-  setHandler(cancelUpdate, (a) => exclusive(() => execute(cancel(a), a.actor, a)), {
+  setHandler(cancelUpdate, (a) => inTurn(a.deadline, () => execute(cancel(a), a.actor, a)), {
     validator: (a) => validate(a, cancel(a)),
   });
   setHandler(awaitRequestedUpdate, async () => {
-    await condition(() => state.status !== 'none');
+    await condition(() => state.status !== 'none' || abandoned);
+    if (state.status === 'none') refuseIfLate(input.deadline);
     return { state, lastGlobalPosition };
   });
   setHandler(contactChangeStateQuery, () => state);
 
+  if (abandoned) {
+    // The start's caller gave up before any worker took it and was told nothing happened: record nothing.
+    await condition(allHandlersFinished);
+    return { state, lastGlobalPosition };
+  }
   await exclusive(() =>
     execute(
       {

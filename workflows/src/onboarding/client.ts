@@ -9,6 +9,7 @@ import {
 import type { OnboardingState } from '../../../domain/src/onboarding/state';
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
+import { withCommandDeadline, type CommandTimeout } from '../shared/command-deadline';
 import { explainUpdateError, failureOf } from '../shared/update-errors';
 import {
   approveUpdate,
@@ -79,47 +80,55 @@ export async function startOnboarding(
 
 /**
  * Sends one BA action or staff decision and waits for its answer. The request id is the update id, so a
- * retried HTTP request (same Idempotency-Key) is the same update: one transition, the same answer.
+ * retried HTTP request (same Idempotency-Key) is the same update: one transition, the same answer. With
+ * `timeoutMs` the wait is bounded: past it a CommandTimeoutError says whether the action can still be applied
+ * (shared/command-deadline.ts).
  */
 export async function sendOnboardingAction(
   client: Client,
   baId: string,
   action: OnboardingAction,
-  ctx: { actor: Actor; requestId: string; correlationId?: string },
+  ctx: { actor: Actor; requestId: string; correlationId?: string } & CommandTimeout,
 ): Promise<{ state: OnboardingState; lastGlobalPosition: number }> {
-  const handle = client.workflow.getHandle(onboardingWorkflowId(baId));
-  const base: ActionContext = {
-    actor: ctx.actor,
-    requestId: ctx.requestId,
-    correlationId: ctx.correlationId ?? ctx.requestId,
-  };
-  const options = { updateId: ctx.requestId };
+  const workflowId = onboardingWorkflowId(baId);
+  const handle = client.workflow.getHandle(workflowId);
+  const target = { workflowId, updateId: ctx.requestId };
   try {
-    switch (action.kind) {
-      case 'saveDetails':
-        return await handle.executeUpdate(saveDetailsUpdate, {
-          ...options,
-          args: [{ ...base, details: action.details }],
-        });
-      case 'submit':
-        return await handle.executeUpdate(submitUpdate, { ...options, args: [base] });
-      case 'approve':
-        return await handle.executeUpdate(approveUpdate, {
-          ...options,
-          args: [{ ...base, stage: action.stage, remarks: action.remarks ?? null }],
-        });
-      case 'reject':
-        return await handle.executeUpdate(rejectUpdate, {
-          ...options,
-          args: [{ ...base, stage: action.stage, remarks: action.remarks ?? null }],
-        });
-      default: {
-        const never: never = action;
-        throw new DomainError('validation', `Unknown action ${String((never as { kind: unknown }).kind)}`);
-      }
-    }
+    return await withCommandDeadline(client, ctx.timeoutMs, target, (deadline) =>
+      dispatch(handle, action, {
+        actor: ctx.actor,
+        requestId: ctx.requestId,
+        correlationId: ctx.correlationId ?? ctx.requestId,
+        ...(deadline === undefined ? {} : { deadline }),
+      }),
+    );
   } catch (error) {
     throw await explainUpdateError(error, () => closedRefusal(handle));
+  }
+}
+
+/** One action as its update; `base` carries the actor, ids and deadline. */
+async function dispatch(handle: WorkflowHandle, action: OnboardingAction, base: ActionContext): Promise<OnboardingUpdateResult> {
+  const options = { updateId: base.requestId };
+  switch (action.kind) {
+    case 'saveDetails':
+      return await handle.executeUpdate(saveDetailsUpdate, { ...options, args: [{ ...base, details: action.details }] });
+    case 'submit':
+      return await handle.executeUpdate(submitUpdate, { ...options, args: [base] });
+    case 'approve':
+      return await handle.executeUpdate(approveUpdate, {
+        ...options,
+        args: [{ ...base, stage: action.stage, remarks: action.remarks ?? null }],
+      });
+    case 'reject':
+      return await handle.executeUpdate(rejectUpdate, {
+        ...options,
+        args: [{ ...base, stage: action.stage, remarks: action.remarks ?? null }],
+      });
+    default: {
+      const never: never = action;
+      throw new DomainError('validation', `Unknown action ${String((never as { kind: unknown }).kind)}`);
+    }
   }
 }
 

@@ -26,6 +26,11 @@ export type OnboardingInput = {
   reviewSlaMs?: number;
   /** Set only by continue-as-new: the state the previous run ended with. */
   carry?: OnboardingCarry;
+  /**
+   * Continue as new once the run's history is longer than this, besides when Temporal suggests it. Tests set it
+   * low to cross a run boundary mid-lifecycle; production leaves it unset.
+   */
+  continueAsNewAfterHistoryLength?: number;
 };
 
 /** What one run hands to the next on continue-as-new. */
@@ -34,13 +39,25 @@ export type OnboardingCarry = {
   lastGlobalPosition: number;
   /** When the review stage now waiting began (epoch ms), so the SLA keeps counting across runs. */
   stageSince: number | null;
+  /**
+   * The answers of the latest commands, by request id (oldest first, at most RECENT_REQUESTS): Temporal
+   * dedupes update ids within one run only, so a retried request that reaches the next run gets its answer
+   * from here instead of being decided again.
+   */
+  recent?: [requestId: string, result: OnboardingUpdateResult][];
 };
+
+/** How many answered request ids a run hands to the next. */
+export const RECENT_REQUESTS = 100;
 
 /** Every update answers with the state after it and the position of its last event (read-your-writes). */
 export type OnboardingUpdateResult = { state: OnboardingState; lastGlobalPosition: number };
 
-/** What every update carries besides its payload: who acts, and ids for idempotency and tracing. */
-export type ActionContext = { actor: Actor; requestId: string; correlationId: string };
+/**
+ * What every update carries besides its payload: who acts, and ids for idempotency and tracing. `deadline`
+ * (epoch ms, set by the API): past it the command is refused, never applied (workflows/src/shared/deadline.ts).
+ */
+export type ActionContext = { actor: Actor; requestId: string; correlationId: string; deadline?: number };
 
 export type SaveDetailsArgs = ActionContext & { details: unknown };
 export type SubmitArgs = ActionContext;

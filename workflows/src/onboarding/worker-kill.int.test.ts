@@ -55,7 +55,7 @@ async function startChildWorker(hangAfterAppend?: string): Promise<Child> {
       ...process.env,
       TEMPORAL_ADDRESS: temporalAddress(),
       TASK_QUEUE: taskQueue,
-      DATABASE_URL: db.url,
+      DATABASE_URL: db.appUrl,
       WORKFLOW_BUNDLE: bundlePath,
       ...(hangAfterAppend ? { HANG_AFTER_APPEND: hangAfterAppend } : {}),
     },

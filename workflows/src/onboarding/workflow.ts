@@ -1,9 +1,9 @@
 import {
-  ActivityFailure,
   allHandlersFinished,
   ApplicationFailure,
   condition,
   continueAsNew,
+  log,
   proxyActivities,
   setHandler,
   uuid4,
@@ -16,11 +16,15 @@ import { evolve, initialState, type OnboardingState } from '../../../domain/src/
 import type { CommandMetadata } from '../../../domain/src/shared/decider';
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
+import { COMMAND_ACTIVITY_OPTIONS } from '../shared/activity-options';
+import { commandFailure, refuseIfLate } from '../shared/deadline';
+import { decidesInActivity } from '../shared/patches';
 import type { createOnboardingActivities } from './activities';
 import {
   approveUpdate,
   awaitCreatedUpdate,
   DEFAULT_REVIEW_SLA_MS,
+  RECENT_REQUESTS,
   rejectUpdate,
   saveDetailsUpdate,
   stateQuery,
@@ -35,12 +39,9 @@ import {
 import { refusalFailure } from './refusal';
 
 // Types only: the activity code (pg, uuid, node built-ins) never enters the workflow bundle.
-const { handleOnboardingCommand } = proxyActivities<ReturnType<typeof createOnboardingActivities>>({
-  // An append takes milliseconds; a worker killed mid-append is noticed after this, and the retry is
-  // idempotent (same command id, same event ids).
-  startToCloseTimeout: '10 seconds',
-  retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '5 seconds' },
-});
+const { handleOnboardingCommand } = proxyActivities<ReturnType<typeof createOnboardingActivities>>(
+  COMMAND_ACTIVITY_OPTIONS,
+);
 
 /** The timer's identity in event metadata: an overdue review is recorded by the system, not a person. */
 const SLA_ACTOR: Actor = { userId: 'system', role: 'system', name: 'Review SLA' };
@@ -83,16 +84,23 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
     return run;
   };
 
-  /** Decides in memory; only when the decider accepts does the activity append, then the state moves on. */
+  /**
+   * The activity decides (against the stream, with today's field rules and catalogue) and appends; the state
+   * moves on by the events it returns, so a replay follows history even after a rule or a reference row
+   * changed. A refusal comes back as the activity's non-retryable failure. Runs recorded before the patch
+   * decided here first and called the activity only for a decision that appends: they replay that way.
+   */
   async function execute(
     command: OnboardingCommand,
     actor: Actor,
     ctx: { requestId: string | null; correlationId: string },
   ): Promise<OnboardingUpdateResult> {
     const m = meta(actor, ctx);
-    const decided = decide(command, state, m);
-    if (decided instanceof DomainError) throw refusalFailure(decided);
-    if (decided.length === 0) return { state, lastGlobalPosition };
+    if (!decidesInActivity()) {
+      const decided = decide(command, state, m);
+      if (decided instanceof DomainError) throw refusalFailure(decided);
+      if (decided.length === 0) return { state, lastGlobalPosition };
+    }
     try {
       const result = await handleOnboardingCommand({
         baId: input.baId,
@@ -108,9 +116,9 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
       apply(result.events, m.at);
       if (result.lastGlobalPosition > 0) lastGlobalPosition = result.lastGlobalPosition;
     } catch (error) {
-      // The stream moved under us (a writer outside this workflow): a refusal, not an activity fault.
-      const refused = error instanceof ActivityFailure && error.cause instanceof ApplicationFailure;
-      throw refused && error.cause.nonRetryable ? error.cause : error;
+      // The decider refused (or the stream moved under us): a refusal, not an activity fault. A fault that
+      // outlived the retry bound fails this command only (CommandFailed), logged for the operator.
+      throw commandFailure(error, command.type, (message, attrs) => log.error(message, { ...attrs, workflowId }));
     }
     return { state, lastGlobalPosition };
   }
@@ -123,7 +131,10 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
     revision++;
   }
 
-  /** Validators must not change anything (they are not replayed): they only ask the pure decider. */
+  /**
+   * Validators must not change anything: they only ask the pure decider. Temporal does not replay them (an
+   * accepted update is in history), so they may use today's rules and catalogue; the handler's path may not.
+   */
   const validate = <A extends ActionContext>(toCommand: (args: A) => OnboardingCommand, args: A): void => {
     const actor: Partial<Actor> | undefined = typeof args === 'object' && args ? args.actor : undefined;
     if (typeof actor?.userId !== 'string' || typeof actor.role !== 'string')
@@ -132,11 +143,36 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
     if (decided instanceof DomainError) throw refusalFailure(decided);
   };
 
-  // Handlers: the validator answers refusals at once; the handler re-checks under the lock because the
-  // state may have moved between validation and its turn.
+  /** Answers of the latest commands by request id, carried across continue-as-new (see OnboardingCarry). */
+  const recent = new Map<string, OnboardingUpdateResult>(input.carry?.recent ?? []);
+  const remember = (requestId: string, result: OnboardingUpdateResult): void => {
+    recent.set(requestId, result);
+    if (recent.size > RECENT_REQUESTS) recent.delete(recent.keys().next().value as string);
+  };
+  const answered = (args: unknown): OnboardingUpdateResult | undefined => {
+    const requestId = typeof args === 'object' && args ? (args as Partial<ActionContext>).requestId : undefined;
+    return typeof requestId === 'string' ? recent.get(requestId) : undefined;
+  };
+
+  // Handlers: the validator answers refusals at once; the activity decides again under the lock because the
+  // state may have moved between validation and its turn. A command whose deadline passed while it waited
+  // (worker down, a long queue) is refused at either point: its caller was told nothing changed.
   const handle = <A extends ActionContext>(toCommand: (args: A) => OnboardingCommand) => ({
-    handler: (args: A) => exclusive(() => execute(toCommand(args), args.actor, args)),
-    validator: (args: A) => validate(toCommand, args),
+    handler: (args: A): Promise<OnboardingUpdateResult> => {
+      const earlier = answered(args);
+      if (earlier) return Promise.resolve(earlier);
+      return exclusive(async () => {
+        refuseIfLate(args.deadline);
+        const result = await execute(toCommand(args), args.actor, args);
+        remember(args.requestId, result);
+        return result;
+      });
+    },
+    validator: (args: A) => {
+      if (answered(args)) return;
+      refuseIfLate(typeof args === 'object' && args ? args.deadline : undefined);
+      validate(toCommand, args);
+    },
   });
 
   const save = handle((a: SaveDetailsArgs) => ({ type: 'SaveCompanyDetails', details: a.details }));
@@ -170,7 +206,11 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
     await exclusive(() => execute(create, input.actor, input));
   }
 
-  const suggested = () => workflowInfo().continueAsNewSuggested;
+  const suggested = () => {
+    const { continueAsNewSuggested, historyLength } = workflowInfo();
+    const limit = input.continueAsNewAfterHistoryLength;
+    return continueAsNewSuggested || (limit !== undefined && historyLength > limit);
+  };
   while (state.status !== 'verified') {
     const waiting = waitingFor(state);
     const stage = state.stage;
@@ -188,9 +228,15 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
           dueAt: new Date(dueAt).toISOString(),
         };
         const system = { requestId: null, correlationId: input.correlationId };
-        await exclusive(async () => {
-          if (waitingFor(state) === waiting) await execute(overdue, SLA_ACTOR, system);
-        });
+        try {
+          await exclusive(async () => {
+            if (waitingFor(state) === waiting) await execute(overdue, SLA_ACTOR, system);
+          });
+        } catch (error) {
+          // Logged by execute; the lifecycle must outlive it: try again in a while unless a decision comes first.
+          if (!(error instanceof ApplicationFailure)) throw error;
+          await condition(() => waitingFor(state) !== waiting || suggested(), '1 minute');
+        }
         continue;
       }
     } else {
@@ -199,7 +245,7 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
     }
     if (suggested()) {
       await condition(allHandlersFinished);
-      const carry: OnboardingCarry = { state, lastGlobalPosition, stageSince };
+      const carry: OnboardingCarry = { state, lastGlobalPosition, stageSince, recent: [...recent] };
       return continueAsNew<typeof onboardingWorkflow>({ ...input, carry });
     }
   }

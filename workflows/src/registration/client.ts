@@ -8,8 +8,8 @@ import {
 import { decide, registrationMessages } from '../../../domain/src/registration/decide';
 import type { RegistrationState } from '../../../domain/src/registration/state';
 import { DomainError } from '../../../domain/src/shared/errors';
-import { domainErrorFrom } from '../onboarding/refusal';
-import { explainUpdateError, failureOf } from '../shared/update-errors';
+import { CommandTimeoutError, withCommandDeadline, type CommandTimeout } from '../shared/command-deadline';
+import { commandErrorFrom, explainUpdateError, failureOf } from '../shared/update-errors';
 import {
   awaitStartedUpdate,
   completeUpdate,
@@ -28,27 +28,31 @@ type RegistrationWorkflow = typeof registrationWorkflow;
 /**
  * Starts the registration's lifecycle and answers once RegistrationStarted is stored, so the verify call that
  * follows always finds it. Update-with-start does both in one round trip; a retried start joins the running
- * lifecycle.
+ * lifecycle. With `timeoutMs` the wait is bounded (CommandTimeoutError; a run that starts late records nothing).
  */
 export async function startRegistration(
   client: Client,
   taskQueue: string,
   input: RegistrationInput,
+  options: CommandTimeout = {},
 ): Promise<RegistrationUpdateResult> {
   const workflowId = registrationWorkflowId(input.registrationId);
-  const startWorkflowOperation = new WithStartWorkflowOperation<RegistrationWorkflow>('registrationWorkflow', {
-    workflowId,
-    taskQueue,
-    args: [input],
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    workflowIdReusePolicy: 'REJECT_DUPLICATE',
-  });
+  const updateId = `started:${input.registrationId}`;
   try {
-    return await client.workflow.executeUpdateWithStart(awaitStartedUpdate, { startWorkflowOperation });
+    return await withCommandDeadline(client, options.timeoutMs, { workflowId, updateId, start: true }, (deadline) => {
+      const startWorkflowOperation = new WithStartWorkflowOperation<RegistrationWorkflow>('registrationWorkflow', {
+        workflowId,
+        taskQueue,
+        args: [deadline === undefined ? input : { ...input, deadline }],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      });
+      return client.workflow.executeUpdateWithStart(awaitStartedUpdate, { startWorkflowOperation, updateId });
+    });
   } catch (error) {
     if (error instanceof WorkflowUpdateFailedError) {
-      // The run ended before the registration existed: its start was refused.
-      throw domainErrorFrom(error.cause) ?? (await failureOf(client.workflow.getHandle(workflowId))) ?? error;
+      // The run ended before the registration existed: its start was refused (or came after its deadline).
+      throw commandErrorFrom(error.cause) ?? (await failureOf(client.workflow.getHandle(workflowId))) ?? error;
     }
     throw error;
   }
@@ -64,10 +68,14 @@ export async function completeRegistration(
   registrationId: string,
   args: CompleteArgs,
   updateId: string,
+  options: CommandTimeout = {},
 ): Promise<CompleteResult> {
-  const handle = client.workflow.getHandle<RegistrationWorkflow>(registrationWorkflowId(registrationId));
+  const workflowId = registrationWorkflowId(registrationId);
+  const handle = client.workflow.getHandle<RegistrationWorkflow>(workflowId);
   try {
-    return await handle.executeUpdate(completeUpdate, { updateId, args: [args] });
+    return await withCommandDeadline(client, options.timeoutMs, { workflowId, updateId }, (deadline) =>
+      handle.executeUpdate(completeUpdate, { updateId, args: [deadline === undefined ? args : { ...args, deadline }] }),
+    );
   } catch (error) {
     throw await explainUpdateError(error, () => closedRefusal(handle));
   }
@@ -82,12 +90,18 @@ export async function findCompletion(
   client: Client,
   registrationId: string,
   updateId: string,
+  options: CommandTimeout = {},
 ): Promise<CompleteResult | null> {
-  const handle = client.workflow.getHandle<RegistrationWorkflow>(registrationWorkflowId(registrationId));
+  const workflowId = registrationWorkflowId(registrationId);
+  const handle = client.workflow.getHandle<RegistrationWorkflow>(workflowId);
   try {
-    return await handle.getUpdateHandle<CompleteResult>(updateId).result();
+    // Bounded like the completion it waits for: a completion admitted while the worker is down never answers.
+    return await withCommandDeadline(client, options.timeoutMs, { workflowId, updateId }, () =>
+      handle.getUpdateHandle<CompleteResult>(updateId).result(),
+    );
   } catch (error) {
     if (error instanceof WorkflowNotFoundError || error instanceof WorkflowUpdateFailedError) return null;
+    if (error instanceof CommandTimeoutError && error.outcome === 'not-applied') return null;
     throw error;
   }
 }

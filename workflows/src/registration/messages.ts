@@ -30,18 +30,30 @@ export type RegistrationInput = {
   actor: Actor;
   correlationId: string;
   requestId: string;
+  /**
+   * Set by the API (epoch ms): a run that first gets to work after it records nothing and refuses the start,
+   * whose caller was told nothing happened (workflows/src/shared/deadline.ts).
+   */
+  deadline?: number;
 };
 
 /** Every answer carries the state after it and the position of its last event (read-your-writes). */
 export type RegistrationUpdateResult = { state: RegistrationState; lastGlobalPosition: number };
 
 export type CompleteArgs = {
-  /** scrypt hash of the password the registrant chose (api/src/identity/password.ts); never the password. */
-  passwordHash: string;
+  /**
+   * The `credentials` row the API stored the chosen password's hash in (api/src/identity/store/credentials.ts):
+   * neither the password nor its hash ever enters this workflow's history.
+   */
+  credentialId: string;
+  /** Only in histories recorded before issue 6 (the hash itself); never sent any more. */
+  passwordHash?: string;
   /** The new BA Admin, as the actor of the events the completion appends. */
   actor: Actor;
   requestId: string;
   correlationId: string;
+  /** Set by the API (epoch ms): past it the completion is refused, never applied. */
+  deadline?: number;
 };
 
 export type CompleteResult = {

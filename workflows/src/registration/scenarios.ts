@@ -12,8 +12,8 @@ import { registrationWorkflowId, type CompleteArgs, type CompleteResult, type Re
  * one place so the recorded histories are exactly what the tests prove.
  */
 
-/** Not a real scrypt hash: the workflow only carries it to the user's event. */
-export const PASSWORD_HASH = 'scrypt$16384$8$1$c2FsdA==$aGFzaA==';
+/** The API's stored credential for the chosen password: the workflow only carries its id to the user's event. */
+export const CREDENTIAL_ID = 'credential-of-the-registrant';
 
 export const registrantActor = (registrationId: string): Actor => ({
   userId: `registration-${registrationId}`,
@@ -40,7 +40,7 @@ export function registrationInput(overrides: Partial<RegistrationInput> = {}): R
 }
 
 export const completeArgs = (input: RegistrationInput, overrides: Partial<CompleteArgs> = {}): CompleteArgs => ({
-  passwordHash: PASSWORD_HASH,
+  credentialId: CREDENTIAL_ID,
   actor: { userId: input.userId, role: 'BA Admin', name: adminNameFromEmail(input.email) },
   requestId: randomUUID(),
   correlationId: input.correlationId,

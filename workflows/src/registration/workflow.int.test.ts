@@ -20,7 +20,7 @@ import {
   startRegistration,
 } from './client';
 import { registrationWorkflowId } from './messages';
-import { completeArgs, completedJourney, expiredJourney, PASSWORD_HASH, registrationInput } from './scenarios';
+import { completeArgs, completedJourney, expiredJourney, CREDENTIAL_ID, registrationInput } from './scenarios';
 
 // Set here, not only in jest.config: jest-circus reads the timeout of the global config, not the project's.
 jest.setTimeout(60_000);
@@ -79,7 +79,7 @@ describe('registration workflow', () => {
       userId: input.userId,
       username: input.email,
       name: input.email.split('@')[0],
-      passwordHash: PASSWORD_HASH,
+      credentialId: CREDENTIAL_ID,
       roles: ['BA Admin'],
       applications: BA_ADMIN_APPLICATIONS,
       companyCodes: ['1000'],
@@ -175,7 +175,7 @@ describe('registration workflow', () => {
         userId: input.userId,
         username: input.email,
         name: 'Someone Else',
-        passwordHash: PASSWORD_HASH,
+        credentialId: CREDENTIAL_ID,
         roles: ['MLL Procurement'],
         companyCodes: ['1000'],
         baId: null,

@@ -1,8 +1,7 @@
 import {
-  ActivityFailure,
   allHandlersFinished,
-  ApplicationFailure,
   condition,
+  log,
   proxyActivities,
   setHandler,
   startChild,
@@ -11,13 +10,21 @@ import {
 } from '@temporalio/workflow';
 import type { RegisterUser } from '../../../domain/src/identity/users';
 import type { RegistrationCommand } from '../../../domain/src/registration/commands';
-import { adminNameFromEmail, BA_ADMIN_APPLICATIONS, decide } from '../../../domain/src/registration/decide';
+import {
+  adminNameFromEmail,
+  BA_ADMIN_APPLICATIONS,
+  decide,
+  refusalFor,
+} from '../../../domain/src/registration/decide';
 import type { RegistrationEvent } from '../../../domain/src/registration/events';
 import { evolve, initialState, type RegistrationState } from '../../../domain/src/registration/state';
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
 import { onboardingWorkflowId, type OnboardingInput } from '../onboarding/messages';
 import { refusalFailure } from '../onboarding/refusal';
+import { COMMAND_ACTIVITY_OPTIONS } from '../shared/activity-options';
+import { commandFailure, refuseIfLate } from '../shared/deadline';
+import { decidesInActivity } from '../shared/patches';
 // Types only: neither the activity code nor the onboarding workflow's module enters this one.
 import type { onboardingWorkflow } from '../onboarding/workflow';
 import type { createRegistrationActivities } from './activities';
@@ -34,20 +41,19 @@ import {
 
 const { handleRegistrationCommand, registerBaAdminUser } = proxyActivities<
   ReturnType<typeof createRegistrationActivities>
->({
-  // An append takes milliseconds; a retry is idempotent (same command id, same event ids).
-  startToCloseTimeout: '10 seconds',
-  retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '5 seconds' },
-});
+>(COMMAND_ACTIVITY_OPTIONS);
 
 /** The timer's identity in event metadata: an expiry is recorded by the system, not a person. */
 const EXPIRY_ACTOR: Actor = { userId: 'system', role: 'system', name: 'Registration expiry' };
 
-/** A refused activity arrives wrapped (ActivityFailure → ApplicationFailure): pass the refusal on as is. */
-function unwrapRefusal(error: unknown): unknown {
-  const refused = error instanceof ActivityFailure && error.cause instanceof ApplicationFailure;
-  return refused && error.cause.nonRetryable ? error.cause : error;
-}
+/**
+ * A refused activity arrives wrapped (ActivityFailure → ApplicationFailure): the refusal is passed on as is; a
+ * fault that outlived the retry bound becomes a logged CommandFailed (shared/deadline.ts).
+ */
+const unwrapRefusal = (error: unknown): unknown =>
+  commandFailure(error, 'registration', (message, attrs) =>
+    log.error(message, { ...attrs, workflowId: workflowInfo().workflowId }),
+  );
 
 /**
  * One self-registration: records its start, then waits for the API to report both codes matched (the
@@ -59,6 +65,8 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
   const { workflowId } = workflowInfo();
   const ttlMs = input.ttlMs ?? DEFAULT_REGISTRATION_TTL_MS;
   const expiresAt = Date.now() + ttlMs;
+  /** True when the run first got to work after the start's deadline (a worker was down): see RegistrationInput. */
+  const abandoned = typeof input.deadline === 'number' && Date.now() > input.deadline;
   let state: RegistrationState = initialState;
   let lastGlobalPosition = 0;
 
@@ -81,15 +89,21 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
     at: new Date(Date.now()).toISOString(),
   });
 
-  /** Decides in memory; only when the decider accepts does the activity append, then the state moves on. */
+  /**
+   * The activity decides (with today's field rules and company list) and appends; the state moves on by the
+   * events it returns, so a replay follows history whatever rules change. Runs recorded before the patch
+   * decided here first: they replay that way.
+   */
   async function execute(
     command: RegistrationCommand,
     actor: Actor,
     ctx: { requestId: string | null; correlationId: string },
   ): Promise<void> {
-    const decided = decide(command, state);
-    if (decided instanceof DomainError) throw refusalFailure(decided);
-    if (decided.length === 0) return;
+    if (!decidesInActivity()) {
+      const decided = decide(command, state);
+      if (decided instanceof DomainError) throw refusalFailure(decided);
+      if (decided.length === 0) return;
+    }
     try {
       const c = context(actor, ctx);
       const result = await handleRegistrationCommand({ ...c, registrationId: input.registrationId, command });
@@ -108,7 +122,9 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
 
   /** The user first: an e-mail taken since the API checked refuses the completion before anything is recorded. */
   async function complete(args: CompleteArgs): Promise<CompleteResult> {
-    const refused = decide(completeCommand, state);
+    // Before the user is registered, a completion that lost the race to the expiry is refused: from the state
+    // alone (history), the field rules are the activity's.
+    const refused = decidesInActivity() ? refusalFor(state) : decide(completeCommand, state);
     if (refused instanceof DomainError) throw refusalFailure(refused);
     const { baId, userId, email, mobileNo, companyCode } = input;
     const register: RegisterUser = {
@@ -116,7 +132,9 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
       userId,
       username: email,
       name: adminNameFromEmail(email),
-      passwordHash: args.passwordHash,
+      // The API stored the password as a credential; only its id is in this history (runs recorded before
+      // issue 6 carried the hash: their replay never re-runs the activity, so the missing id is harmless).
+      credentialId: args.credentialId ?? null,
       roles: ['BA Admin'],
       applications: BA_ADMIN_APPLICATIONS,
       companyCodes: [companyCode],
@@ -152,21 +170,37 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
   }
 
   setHandler(awaitStartedUpdate, async () => {
-    await condition(() => state.status !== 'none');
+    await condition(() => state.status !== 'none' || abandoned);
+    if (state.status === 'none') refuseIfLate(input.deadline);
     return { state, lastGlobalPosition };
   });
-  setHandler(completeUpdate, (args) => exclusive(() => complete(args)), {
+  setHandler(
+    completeUpdate,
+    (args) =>
+      exclusive(() => {
+        refuseIfLate(args.deadline);
+        return complete(args);
+      }),
+    {
     // Validators must not change anything: they only ask the pure decider, so a late or repeated completion
-    // is refused synchronously and nothing is appended.
+    // is refused synchronously and nothing is appended. Temporal does not replay them, so they may use
+    // today's rules; the handler's path may not.
     validator: (args) => {
-      if (typeof args?.passwordHash !== 'string' || args.passwordHash === '' || typeof args.actor?.userId !== 'string')
-        throw refusalFailure(new DomainError('validation', 'A password hash and an actor are required'));
+      refuseIfLate(args?.deadline);
+      if (typeof args?.credentialId !== 'string' || args.credentialId === '' || typeof args.actor?.userId !== 'string')
+        throw refusalFailure(new DomainError('validation', 'A password credential and an actor are required'));
       const decided = decide(completeCommand, state);
       if (decided instanceof DomainError) throw refusalFailure(decided);
     },
-  });
+    },
+  );
   setHandler(stateQuery, () => state);
 
+  if (abandoned) {
+    // The start's caller gave up before any worker took it and was told nothing happened: record nothing.
+    await condition(allHandlersFinished);
+    return { state, lastGlobalPosition };
+  }
   const { registrationId, challengeId, mobileNo, email, companyCode } = input;
   const start: RegistrationCommand = {
     type: 'StartRegistration',

@@ -1,4 +1,5 @@
 import {
+  ApplicationFailure,
   WorkflowFailedError,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
@@ -6,6 +7,8 @@ import {
 } from '@temporalio/client';
 import type { DomainError } from '../../../domain/src/shared/errors';
 import { domainErrorFrom } from '../onboarding/refusal';
+import { CommandFailedError, CommandTimeoutError } from './command-deadline';
+import { COMMAND_FAILED, DEADLINE_PASSED } from './deadline';
 
 /*
  * How the lifecycles' clients (registration, onboarding, contact change) turn Temporal's errors back into the
@@ -21,9 +24,20 @@ export async function explainUpdateError(
   error: unknown,
   closed: () => DomainError | Promise<DomainError>,
 ): Promise<unknown> {
-  if (error instanceof WorkflowUpdateFailedError) return domainErrorFrom(error.cause) ?? error;
+  if (error instanceof WorkflowUpdateFailedError) return commandErrorFrom(error.cause) ?? error;
   if (error instanceof WorkflowNotFoundError) return closed();
   return error;
+}
+
+/**
+ * What a failure that came back from a workflow means to the caller: a refusal (DomainError), a command
+ * refused for arriving after its deadline (the caller is told nothing was changed), a command whose activity
+ * failed for good; null for anything else.
+ */
+export function commandErrorFrom(failure: unknown): Error | null {
+  if (failure instanceof ApplicationFailure && failure.type === DEADLINE_PASSED) return new CommandTimeoutError('not-applied');
+  if (failure instanceof ApplicationFailure && failure.type === COMMAND_FAILED) return new CommandFailedError(failure.message);
+  return domainErrorFrom(failure);
 }
 
 /** The refusal a failed run ended with, as a DomainError, if that is why it failed. */

@@ -12,7 +12,13 @@ export type TestWorker = {
   client: Client;
   /** Shuts the worker down (waiting for its run to end), closes both connections and drops the database. */
   stop: () => Promise<void>;
+  /** Shuts the worker down only: the queue has no poller until `resumeWorker` (a worker outage). */
+  pauseWorker: () => Promise<void>;
+  /** A new worker on the same queue, with the same activities. */
+  resumeWorker: () => Promise<void>;
 };
+
+export type Activities = ReturnType<typeof createActivities>;
 
 /**
  * What a workflow integration test file runs against (in its `beforeAll`): a fresh database and its event
@@ -22,7 +28,14 @@ export type TestWorker = {
  * database for the operational tables (the contact change's sessions and outbox). What was started before a
  * failing step is stopped again before the error is thrown.
  */
-export async function startTestWorker(taskQueue: string, options: { withPool?: boolean } = {}): Promise<TestWorker> {
+export async function startTestWorker(
+  taskQueue: string,
+  options: {
+    withPool?: boolean;
+    /** Replaces some activities (a test injects a failing one), given the real ones to delegate to. */
+    activities?: (real: Activities) => Partial<Activities>;
+  } = {},
+): Promise<TestWorker> {
   let db: TestDatabase | undefined;
   let nativeConnection: NativeConnection | undefined;
   let connection: Connection | undefined;
@@ -37,17 +50,25 @@ export async function startTestWorker(taskQueue: string, options: { withPool?: b
   };
   try {
     db = await createTestDatabase();
-    const store = createPostgresEventStore(db.pool);
+    // As in production, the worker's code connects as the least-privileged application role.
+    const store = createPostgresEventStore(db.appPool);
     nativeConnection = await NativeConnection.connect({ address: temporalAddress() });
-    worker = await Worker.create({
-      connection: nativeConnection,
-      taskQueue,
-      workflowBundle: workflowBundle(),
-      activities: createActivities(options.withPool ? { store, pool: db.pool } : { store }),
-    });
-    running = worker.run();
+    const real = createActivities(options.withPool ? { store, pool: db.appPool } : { store });
+    const activities = { ...real, ...options.activities?.(real) };
+    const native = nativeConnection;
+    const launch = async () => {
+      worker = await Worker.create({ connection: native, taskQueue, workflowBundle: workflowBundle(), activities });
+      running = worker.run();
+    };
+    const pauseWorker = async () => {
+      worker?.shutdown();
+      await running;
+      worker = undefined;
+      running = undefined;
+    };
+    await launch();
     connection = await Connection.connect({ address: temporalAddress() });
-    return { db, store, client: new Client({ connection }), stop };
+    return { db, store, client: new Client({ connection }), stop, pauseWorker, resumeWorker: launch };
   } catch (error) {
     await stop();
     throw error;

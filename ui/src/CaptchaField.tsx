@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Box, FormHelperText } from '@mui/material';
+import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
 import type {} from 'altcha/types/react';
 
 /** The API's ALTCHA challenge: a self-hosted proof of work, no third party sees the user. */
@@ -8,20 +9,25 @@ export const CAPTCHA_URL = '/api/auth/captcha';
 type StateChange = { state?: string; payload?: string };
 
 /**
- * Spec 000 §2/§4: from the third failed sign-in a captcha is required. The ALTCHA web component solves a
+ * Shared by the console's and the portal's sign-in. Spec 000 §2/§4: from the third failed sign-in a captcha
+ * is required. The ALTCHA web component solves a
  * proof of work in the browser and announces each state on its `statechange` event; once `verified`, the
  * event carries the base64 payload the sign-in sends as `captcha`. Any other state means "no payload".
  *
  * The widget's code loads once, when the field first shows (most sign-ins never need it). It needs Web
  * Crypto's `subtle`, without which it could not solve anything; jsdom has none, so UI tests drive this
- * wrapper by firing `statechange` on the element.
+ * wrapper by firing `statechange` on the element. ALTCHA v3 names the challenge URL `challenge` (v2 said
+ * `challengeurl`).
  */
 export const CaptchaField = ({
   onChange,
   errorText,
+  centered = false,
 }: {
   onChange: (payload: string | null) => void;
-  errorText?: string | null;
+  errorText?: string | null | undefined;
+  /** The console's login card centres the widget; the portal's form keeps it to the left. */
+  centered?: boolean;
 }) => {
   const ref = useRef<HTMLElement>(null);
 
@@ -43,7 +49,7 @@ export const CaptchaField = ({
   }, [onChange]);
 
   return (
-    <Box sx={{ display: 'grid', justifyItems: 'center' }}>
+    <Box sx={centered ? { display: 'grid', justifyItems: 'center' } : undefined}>
       <altcha-widget ref={ref} challenge={CAPTCHA_URL} data-testid="captcha" />
       {errorText && <FormHelperText error>{errorText}</FormHelperText>}
     </Box>
