@@ -103,6 +103,16 @@ const envSchema = z.object({
   PASSWORD_MAX_AGE: duration.default(90 * 86_400_000),
   CONTACT_CHANGE_TTL: duration.default(24 * 3_600_000),
   CAPTCHA_HMAC_KEY: optional(hmacKey),
+  FILE_STORE: z.enum(['fs', 's3']).default('fs'),
+  FILES_DIR: optional(z.string()),
+  S3_ENDPOINT: optional(urlOf(['http:', 'https:'], 'an http(s) URL such as http://minio:9000')),
+  S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'an S3 bucket name' })),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  UPLOAD_MAX_BYTES: z.coerce.number({ error: 'a number of bytes' }).int().min(1024).default(25 * 1024 * 1024),
+  USER_MANUAL_URL: optional(urlOf(['http:', 'https:'], 'an http(s) URL')),
+  SUPPORT_EMAIL: z.email({ error: 'an e-mail address' }).default('ba-support@mll.example.in'),
 });
 
 export type Config = {
@@ -178,6 +188,20 @@ export type Config = {
     /** null: the api generates one once and keeps it beside the JWT key. */
     captchaHmacKey: string | null;
   };
+  /** Uploaded files (annexures, documents, invoices): platform/src/files. */
+  files:
+    | { kind: 'fs'; dir: string; maxBytes: number }
+    | {
+        kind: 's3';
+        endpoint: string | null;
+        bucket: string;
+        region: string;
+        accessKeyId: string | null;
+        secretAccessKey: string | null;
+        maxBytes: number;
+      };
+  /** The header's Help menu (spec 000 §2): the User Manual link and the support mailbox. */
+  help: { userManualUrl: string; supportEmail: string };
 };
 
 export class ConfigError extends Error {
@@ -188,7 +212,7 @@ export class ConfigError extends Error {
 }
 
 /** Values an error message must not repeat: keys whole, URLs without their password and query (API keys). */
-const SECRET_VARIABLES = new Set(['CAPTCHA_HMAC_KEY', 'DATABASE_APP_PASSWORD']);
+const SECRET_VARIABLES = new Set(['CAPTCHA_HMAC_KEY', 'DATABASE_APP_PASSWORD', 'S3_SECRET_ACCESS_KEY']);
 const URL_VARIABLES = new Set(['DATABASE_URL', 'DATABASE_OWNER_URL', 'SMTP_URL', 'SMS_GATEWAY_URL', 'KURRENTDB_URL']);
 
 function shown(name: string, value: string | undefined): string {
@@ -233,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The dev server is plaintext: TLS settings without a cluster to use them on are a mistake, not a choice.
   if (e.TEMPORAL_TLS_DIR && !e.TEMPORAL_ADDRESS)
     throw new ConfigError(['TEMPORAL_TLS_DIR: set TEMPORAL_ADDRESS too (the embedded dev server does not speak TLS)']);
+  if (e.FILE_STORE === 's3' && !e.S3_BUCKET) throw new ConfigError(['S3_BUCKET: required when FILE_STORE=s3']);
   if (e.SEED_DEMO === 'true' && e.NODE_ENV === 'production')
     throw new ConfigError(['SEED_DEMO: must not be true when NODE_ENV=production (demo accounts share a published password)']);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -299,6 +324,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordMaxAgeMs: e.PASSWORD_MAX_AGE,
       contactChangeTtlMs: e.CONTACT_CHANGE_TTL,
       captchaHmacKey: e.CAPTCHA_HMAC_KEY ?? null,
+    },
+    files:
+      e.FILE_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT ?? null,
+            bucket: e.S3_BUCKET ?? '',
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+            maxBytes: e.UPLOAD_MAX_BYTES,
+          }
+        : { kind: 'fs', dir: path.resolve(e.FILES_DIR ?? path.join(dataDir, 'files')), maxBytes: e.UPLOAD_MAX_BYTES },
+    help: {
+      // The manual ships with the portal (portal/public/user-manual.pdf) unless the operator points elsewhere.
+      userManualUrl: e.USER_MANUAL_URL ?? `${publicUrl}/user-manual.pdf`,
+      supportEmail: e.SUPPORT_EMAIL,
     },
   };
 }
