@@ -1,6 +1,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import type pg from 'pg';
-import { CITIES, SERVICES } from '../domain/src/masters/catalog';
+import { CITIES } from '../domain/src/masters/reference-data/cities';
+import { SERVICES } from '../domain/src/masters/reference-data/services';
 import { WELCOME_MESSAGE } from '../domain/src/onboarding/decide';
 import type { CompanyDetails } from '../domain/src/onboarding/details';
 import type { OnboardingEvent } from '../domain/src/onboarding/events';
@@ -9,6 +10,7 @@ import type { EventMetadata, NewEvent } from '../domain/src/shared/events';
 import { appendToStream, createPostgresEventStore } from '../platform/src/event-store/postgres';
 import { rebuildProjections } from '../projections/src/rebuild';
 import { allProjections } from '../projections/src/registry';
+import { loadReferenceData } from '../scripts/reference-data';
 import type { BenchFigure } from './event-store';
 
 /**
@@ -99,9 +101,9 @@ function detailsFor(i: number): CompanyDetails {
     panNumber: `${letters(i, 5)}${String(i % 10_000).padStart(4, '0')}${PAN_LETTERS[i % 26]}`,
     contactPersonName: 'Ravi Kumar',
     cinNumber: null,
-    serviceId: SERVICES[i % SERVICES.length]!.id,
+    serviceId: Number(SERVICES[i % SERVICES.length]!.id),
     stateId: city.stateId,
-    cityId: city.id,
+    cityId: Number(city.id),
     addressLine1: `${i} Industrial Estate`,
     addressLine2: null,
     pinCode: '400001',
@@ -114,12 +116,15 @@ function detailsFor(i: number): CompanyDetails {
 
 /**
  * `n` BAs spread over the statuses (a fifth each: registered, stage 1, stage 2, verified, rejected) and two
- * company codes (three quarters in '1000'), through events and the projections. Returns the events appended.
+ * company codes (three quarters in '1000'), through events and the projections, after the reference data
+ * every installation holds (the list names each BA's city, state and service from the masters). Returns the
+ * BA events appended.
  */
 export async function seedBusinessAssociatesForBench(
   pool: pg.Pool,
   n: number,
 ): Promise<{ n: number; events: number }> {
+  await loadReferenceData(createPostgresEventStore(pool), { pool });
   const events = await appendStreams(pool, n, (i) => {
     const baId = `seed-${i}`;
     const companyCode = i % 4 === 3 ? '2000' : '1000';

@@ -16,8 +16,11 @@ import { bundleWorkflows } from '../workflows/src/bundle';
 import { benchAnchoring, benchBatchAppends, benchRawInserts, benchSingleAppends, benchStreamLoad, type BenchFigure } from './event-store';
 import { loadTest, type LoadResult } from './http-load';
 import { identityFigures } from './identity';
+import { masterListFigures } from './masters';
+import { uploadFigures } from './uploads';
 import { benchRebuild, seedBusinessAssociatesForBench } from './projections';
 import { benchWorkflowStart } from './temporal';
+import { loadReferenceDataWithReadModels } from '../scripts/reference-data';
 
 /**
  * `npm run bench`: every figure beside the baseline measured in the same run (design.md §9). Nothing here
@@ -27,6 +30,9 @@ import { benchWorkflowStart } from './temporal';
  */
 const root = path.resolve(__dirname, '..');
 const quick = process.argv.includes('--quick');
+/** `--only=masters,uploads` runs just those groups (all by default): one figure without the whole half hour. */
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const runs = (group: string) => !only || only.includes(group);
 const rows: string[][] = [];
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits));
 const row = (figure: string, value: string, target: string, baseline = '', note = '') => {
@@ -57,12 +63,17 @@ async function main(): Promise<void> {
   const server = await startEmbeddedPostgres({ dataDir: path.join(work, 'pg'), port: await freePort() });
   const temporal = await startTemporalDevServer({ cliPath: findTemporalCli({ log: console.log }), port: await freePort() });
   try {
-    await eventStoreFigures(server, work);
-    await projectionFigures(server);
-    await apiFigures(server, temporal.address, work);
-    await identityFigures({ server, temporalAddress: temporal.address, keyDir: path.join(work, 'identity-keys'), quick, row });
-    await temporalFigures(server, temporal.address);
-    await coldStart(work);
+    if (runs('event-store')) await eventStoreFigures(server, work);
+    if (runs('projections')) await projectionFigures(server);
+    if (runs('api')) await apiFigures(server, temporal.address, work);
+    if (runs('masters'))
+      await masterListFigures({ server, temporalAddress: temporal.address, keyDir: path.join(work, 'masters-keys'), quick, row });
+    if (runs('uploads'))
+      await uploadFigures({ server, temporalAddress: temporal.address, keyDir: path.join(work, 'upload-keys'), work, quick, row });
+    if (runs('identity'))
+      await identityFigures({ server, temporalAddress: temporal.address, keyDir: path.join(work, 'identity-keys'), quick, row });
+    if (runs('temporal')) await temporalFigures(server, temporal.address);
+    if (runs('cold-start')) await coldStart(work);
   } finally {
     await temporal.stop();
     await server.stop();
@@ -210,6 +221,8 @@ async function apiFigures(server: EmbeddedPostgres, temporalAddress: string, wor
 async function temporalFigures(server: EmbeddedPostgres, address: string): Promise<void> {
   console.log('\ntemporal');
   const pool = await freshDatabase(server, 'bench_temporal');
+  // The first activity creates a BA, whose company code is checked against the Companies master.
+  await loadReferenceDataWithReadModels(pool);
   const connection = await NativeConnection.connect({ address });
   const clientConnection = await Connection.connect({ address });
   const client = new Client({ connection: clientConnection });
@@ -218,6 +231,7 @@ async function temporalFigures(server: EmbeddedPostgres, address: string): Promi
     client,
     connection,
     store: createPostgresEventStore(pool),
+    pool,
     taskQueue: `bench-${Date.now()}`,
     n: quick ? 30 : 100,
     workflowBundle: { code },

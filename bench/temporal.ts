@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Client } from '@temporalio/client';
 import { Worker, type NativeConnection, type WorkflowBundleOption } from '@temporalio/worker';
+import type { Pool } from 'pg';
 import type { EventStore } from '../domain/src/event-store/port';
 import { bundleWorkflows } from '../workflows/src/bundle';
 import type { HandleOnboardingCommandArgs } from '../workflows/src/onboarding/activities';
@@ -25,6 +26,8 @@ export async function benchWorkflowStart(options: {
   /** The worker's connection (a NativeConnection to the same server as the client). */
   connection: NativeConnection;
   store: EventStore;
+  /** The database the store writes to: the activities resolve company codes from its masters. */
+  pool: Pool;
   taskQueue: string;
   n: number;
   namespace?: string;
@@ -34,7 +37,7 @@ export async function benchWorkflowStart(options: {
 }): Promise<BenchFigure> {
   const { client, taskQueue, n } = options;
   const warmup = options.warmup ?? 5;
-  const base = createActivities({ store: options.store });
+  const base = createActivities({ store: options.store, pool: options.pool });
   const started = new Map<string, () => void>();
   const activities = {
     ...base,

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { ensureDatabaseExists } from '../platform/src/db/connect';
 import { startEmbeddedPostgres } from '../platform/src/db/embedded-postgres';
 import { applySchema } from '../platform/src/db/schema';
+import { loadReferenceDataWithReadModels } from './reference-data';
 import { createPostgresEventStore } from '../platform/src/event-store/postgres';
 import { findTemporalCli, freePort, startTemporalDevServer } from '../platform/src/temporal/cli';
 import { bundleWorkflows } from '../workflows/src/bundle';
@@ -89,6 +90,8 @@ async function main(): Promise<void> {
     const pool = new pg.Pool({ connectionString: url, max: 4 });
     cleanups.unshift(() => pool.end());
     await applySchema(pool);
+    // Decisions resolve company codes and cities from the masters, as on every installation.
+    await loadReferenceDataWithReadModels(pool);
 
     const taskQueue = `record-histories-${process.pid}`;
     const nativeConnection = await NativeConnection.connect({ address });

@@ -16,11 +16,13 @@ import {
   type OnboardingState,
 } from '../domain/src/onboarding';
 import type { CompanyDetailsInput } from '../domain/src/onboarding/details';
+import { isReferenceDataEvent } from '../domain/src/masters/reference-data';
 import { DomainError } from '../domain/src/shared/errors';
 import type { Actor, StoredEvent } from '../domain/src/shared/events';
 import { demoSeedStatus, setDemoSeedStatus } from '../platform/src/db/demo-seed-state';
 import { waitForProjections } from '../projections/src/runner';
 import { sendOnboardingAction, startOnboarding, type OnboardingAction } from '../workflows/src/onboarding/client';
+import { seedReleases } from './seed-releases';
 
 /**
  * Demo data for a first start, sent through the same commands and workflows as real use (never written into
@@ -671,6 +673,20 @@ async function withSeedLock<T>(pool: Pool, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * How many events the store holds that the reference-data loader did not write (it runs on every start before
+ * the seed, so a fresh store is never quite empty). Reads from the start and stops after the first page that
+ * holds another event: enough to tell "empty" from "holds work" without reading a long history.
+ */
+async function eventsBesidesReferenceData(store: EventStore, pageSize = 1000): Promise<number> {
+  for (let after = 0; ; ) {
+    const page = await store.readAll(after, pageSize);
+    const others = page.filter((e) => !isReferenceDataEvent(e)).length;
+    if (others > 0 || page.length < pageSize) return others;
+    after = page[page.length - 1]?.globalPosition ?? after;
+  }
+}
+
 export type SeedClaim = { status: 'running' | 'done' | 'skipped'; detail: string | null };
 
 /**
@@ -689,9 +705,9 @@ async function claimUnlocked({ pool, store }: Pick<SeedDeps, 'pool' | 'store'>):
     const { rows } = await pool.query<{ detail: string | null }>('select detail from demo_seed where id');
     return { status, detail: rows[0]?.detail ?? null };
   }
-  const head = await store.headPosition();
-  if (head > 0) {
-    const detail = `the event store already held ${head} events before the demo seed first ran: demo data goes only into an empty store`;
+  const held = await eventsBesidesReferenceData(store);
+  if (held > 0) {
+    const detail = `the event store already held ${held} events besides the reference data before the demo seed first ran: demo data goes only into an empty store`;
     await setDemoSeedStatus(pool, 'skipped', detail);
     return { status: 'skipped', detail };
   }
@@ -723,6 +739,12 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
 }
 
 async function seedAll(deps: SeedDeps, log: (line: string) => void): Promise<SeedResult> {
+  const timeoutMs = deps.projectionTimeoutMs ?? 60_000;
+  // The lifecycles' activities check company codes, services and cities against the masters' read model:
+  // on a first start the projector may still be reading the reference data loaded just before.
+  const reference = await deps.store.headPosition();
+  if (!(await waitForProjections(deps.pool, reference, { timeoutMs, names: ['masters'] })))
+    throw new Error(`the masters read model did not catch up with the reference data within ${timeoutMs} ms: is the projector running?`);
   let usersCreated = 0;
   // Sequential: each hash takes a moment of CPU, and there are few users.
   for (const user of DEMO_USERS) if (await registerUser(deps.store, deps.pool, user)) usersCreated += 1;
@@ -741,14 +763,16 @@ async function seedAll(deps: SeedDeps, log: (line: string) => void): Promise<See
     }
   });
   await Promise.all(workers);
+  // Release notes, so What's New has entries on a fresh start.
+  const releases = await seedReleases(deps.store, SEED_ACTOR);
 
   const head = await deps.store.headPosition();
-  const timeoutMs = deps.projectionTimeoutMs ?? 60_000;
   if (!(await waitForProjections(deps.pool, head, { timeoutMs })))
     throw new Error(`the read models did not catch up with the demo data within ${timeoutMs} ms: is the projector running?`);
   leftAlone.sort();
   const detail =
-    `${usersCreated} users and ${basCreated} business associates created, ${actions} onboarding steps applied` +
+    `${usersCreated} users and ${basCreated} business associates created, ${actions} onboarding steps applied, ` +
+    `${releases} release notes published` +
     (leftAlone.length > 0 ? `; left alone, a person had acted on them: ${leftAlone.join(', ')}` : '');
   log(`demo data: ${detail}`);
   return { outcome: 'seeded', usersCreated, basCreated, actions, leftAlone, detail };

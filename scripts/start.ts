@@ -6,6 +6,7 @@ import { loadConfig, ConfigError, temporalAddress, type Config } from '../platfo
 import { migrateDatabase, openDatabase, type Database } from '../platform/src/db/connect';
 import { openEventStore } from '../platform/src/event-store/open';
 import type { EventStore } from '../domain/src/event-store/port';
+import { loadReferenceData } from './reference-data';
 import { claimDemoSeed, DEMO_LOGINS, DEMO_PASSWORD, seedDemo, type SeedResult } from './seed';
 import { findTemporalCli, startTemporalDevServer, waitForPort, type TemporalDevServer } from '../platform/src/temporal/cli';
 import { connectTemporal } from '../platform/src/temporal/connect';
@@ -51,10 +52,15 @@ async function main(): Promise<void> {
   // the supervisor (the seed) and its children connect as the least-privileged application role.
   const migrated = config.database.url && !config.database.ownerUrl ? null : await migrateDatabase(config, { log });
   const db: Database = await openDatabase(config, { mode: 'app', log, url: migrated?.appUrl });
+  // The reference data (states, cities, services, tax codes…) before any child starts, in production too: it
+  // is not demo data, every form needs it. Only items missing from the store are created; an administrator's
+  // edits stand.
+  const store = await openEventStore(config, db.pool);
+  await loadReferenceData(store, { pool: config.eventStore.kind === 'postgres' ? db.pool : undefined, log });
   await temporalStarting;
   // Before any child can write: demo data goes only into a store that is empty now (or finishes a run a
   // stopped start began), and the api's /health stays not ready from its first answer until the seed is done.
-  const seedStore = config.seedDemo ? await openEventStore(config, db.pool) : null;
+  const seedStore = config.seedDemo ? store : null;
   if (seedStore) await claimDemoSeed({ pool: db.pool, store: seedStore });
 
   // The children never see the owner's credentials (their DATABASE_URL carries what they need).

@@ -26,10 +26,24 @@ import { isUserBlocked } from './users/accounts';
 import { userRoutes } from './users/routes';
 import { devRoutes } from './dev/routes';
 import { contactChangeRoutes } from './contact-change/routes';
+import { releaseRoutes } from './releases/routes';
+import { helpRoutes } from './help/routes';
+import { notificationRoutes } from './notifications/routes';
+import { createNotificationStreams } from './notifications/streams';
+import { annexureRoutes } from './annexures/routes';
+import { DEFAULT_UPLOAD_MAX_BYTES, unavailableBlobStore } from './http/uploads';
+import type { BlobStore } from '../../platform/src/files';
 
 export type AppDeps = {
   pool: Pool;
   store: EventStore;
+  /**
+   * Uploaded files (FILE_STORE: platform/src/files). Without one, routes that store or send files answer 503
+   * (tests of other capabilities need none).
+   */
+  blobStore?: BlobStore;
+  /** UPLOAD_MAX_BYTES (config.files.maxBytes): the cap of every upload; default 25 MB. */
+  uploadMaxBytes?: number;
   temporal: Client;
   /** The queue lifecycles are started on (registration, in a later issue, starts them from the API). */
   taskQueue: string;
@@ -59,6 +73,8 @@ export type AppDeps = {
   devOutbox?: boolean;
   /** CONTACT_CHANGE_TTL: how long an e-mailed contact-change link works (default 24 h). */
   contactChange?: { ttlMs?: number };
+  /** USER_MANUAL_URL and SUPPORT_EMAIL (config.help): GET /api/help. */
+  help?: { userManualUrl: string; supportEmail: string };
   /** REGISTRATION_TTL: how long a self-registration waits for its two codes (default 30 min). */
   registration?: { ttlMs?: number };
   /** config.audit: the chain anchors' public key folder and file (GET /api/audit/anchors, POST /api/audit/verify). */
@@ -67,6 +83,13 @@ export type AppDeps = {
   secure?: boolean;
   /** TRUST_PROXY (config.http.trustProxy): which X-Forwarded-For hops set req.ip; false = the socket's peer. */
   trustProxy?: boolean | number | string;
+  /** Heartbeat of the notification bells' event streams (GET /api/notifications/stream; default 25 s). */
+  notificationHeartbeatMs?: number;
+  /**
+   * Work to do when the process stops, before the HTTP server closes: open event streams never end by
+   * themselves, and the server waits for every open response (server.ts runs these).
+   */
+  onShutdown?: (close: () => Promise<void>) => void;
   log?: (line: string) => void;
 };
 
@@ -151,7 +174,16 @@ export function createApp(deps: AppDeps): Express {
       projectionWaitMs: waitMs,
     }),
   );
-  api.use(masterRoutes());
+  // Every master of domain/src/masters/definitions.ts: lists, items, writes, history, workbooks, counts.
+  api.use(
+    masterRoutes({
+      pool: deps.pool,
+      store: deps.store,
+      projectionWaitMs: waitMs,
+      blobStore: deps.blobStore,
+      uploadMaxBytes: deps.uploadMaxBytes,
+    }),
+  );
   api.use(healthDetailRoutes(health));
   api.use(
     onboardingRoutes({
@@ -203,6 +235,28 @@ export function createApp(deps: AppDeps): Express {
       otpTtlMs: deps.identity?.otpTtlMs,
       registrationTtlMs: deps.registration?.ttlMs,
       commandTimeoutMs,
+      projectionWaitMs: waitMs,
+    }),
+  );
+  // Release notes (What's New, the public release page) and the help links: readable without sign-in.
+  api.use(releaseRoutes({ pool: deps.pool, store: deps.store, projectionWaitMs: waitMs }));
+  api.use(helpRoutes(deps.help));
+  // Each signed-in user's notification centre: list, unread count, read marks and the live stream.
+  const notificationStreams = createNotificationStreams({
+    pool: deps.pool,
+    heartbeatMs: deps.notificationHeartbeatMs,
+    isBlocked: blocked.isBlocked,
+    log,
+  });
+  deps.onShutdown?.(() => notificationStreams.close());
+  api.use(notificationRoutes({ pool: deps.pool, streams: notificationStreams }));
+  // PO annexures: staff upload and replace them, every signed-in user lists and downloads them.
+  api.use(
+    annexureRoutes({
+      pool: deps.pool,
+      store: deps.store,
+      blobStore: deps.blobStore ?? unavailableBlobStore(),
+      maxBytes: deps.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
       projectionWaitMs: waitMs,
     }),
   );

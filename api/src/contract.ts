@@ -6,6 +6,11 @@ import type {
 } from '../../projections/src/business-associates/business-associates.queries';
 import type { TaskRow } from '../../projections/src/tasks/tasks.queries';
 import type { Application } from './http/auth';
+import type { CityRow } from '../../domain/src/masters/reference-data/cities';
+import type { CompanyRow } from '../../domain/src/masters/reference-data/companies';
+import type { DepartmentRow } from '../../domain/src/masters/reference-data/departments';
+import type { ServiceRow } from '../../domain/src/masters/reference-data/services';
+import type { StateRow } from '../../domain/src/masters/reference-data/states';
 
 /**
  * The shapes the API answers with, in one place: the console and the portal `import type` them, so the
@@ -14,7 +19,19 @@ import type { Application } from './http/auth';
  */
 export type { Application, BaStatus };
 export type { CompanyDetails } from '../../domain/src/onboarding/details';
-export type { City, Service, State } from '../../domain/src/masters/catalog';
+/** Items of the masters the forms read, as GET /api/<master> answers them (fields: domain/src/masters/definitions.ts). */
+type ItemOf<Row, Id = number> = Omit<Row, 'id'> & { id: Id; status: 'active' | 'inactive'; updatedAt: string };
+export type State = ItemOf<StateRow>;
+export type City = ItemOf<CityRow>;
+export type Service = ItemOf<ServiceRow>;
+export type Company = ItemOf<CompanyRow, string>;
+export type Department = ItemOf<DepartmentRow>;
+/** One item of GET /api/<master> and GET /api/<master>/:id: `{ id, ...values, status, updatedAt }`. */
+export type { MasterItem } from '../../projections/src/masters/masters.queries';
+/** One row of GET /api/masters/counts (the Masters dashboard). */
+export type MasterCountRow = { master: string; label: string; active: number; inactive: number };
+/** POST /api/<master>/import when every row was valid. */
+export type MasterImportResult = { created: number; updated: number; unchanged: number; message: string };
 
 /** One row of /api/business-associates, and the answer to each onboarding command. */
 export type BusinessAssociate = BusinessAssociateRow;
@@ -130,3 +147,12 @@ export type ContactChangeLink = { step: 'identity' | 'edit' | 'otp'; expiresAt: 
 export type ContactChangeStarted = { id: string; expiresAt: string };
 /** POST /api/contact-changes/verify-identity (spec 000 §3 "BA identity for contact edit"). */
 export type ContactChangeIdentity = { emailId: string; mobileNo: string | null; baUserId: string };
+
+/** One row of GET /api/releases, and GET /api/releases/:versionReleased/:deviceType (What's New, release page). */
+export type { ReleaseRow as Release } from '../../projections/src/releases/releases.queries';
+/** GET /api/help: the user manual's address and the support mailbox. */
+export type { HelpInfo } from './help/routes';
+
+/** GET /api/notifications items; the stream's `notification` event carries one with the new unread count. */
+export type { NotificationItem } from '../../projections/src/notifications/notifications.queries';
+export type { StreamEvent as NotificationStreamEvent } from './notifications/streams';

@@ -2,6 +2,7 @@ import { Client } from '@temporalio/client';
 import { builtFrontEnd } from '../../platform/src/build/front-ends';
 import { runService, stopSignal } from '../../platform/src/process/run-service';
 import { connectTemporal } from '../../platform/src/temporal/connect';
+import { openBlobStore } from '../../platform/src/files';
 import { createApp } from './app';
 import { loadOrCreateAuthKeys } from './http/auth';
 import { loadOrCreateCaptchaKey } from './identity/captcha';
@@ -13,12 +14,19 @@ runService('api', { poolSize: 20 }, async ({ config, db, store, log, onClose }) 
   onClose(() => connection.close());
   const temporal = new Client({ connection, namespace: config.temporal.namespace });
   const keys = await loadOrCreateAuthKeys(config.auth.keyDir);
+  // Uploaded files: the FILES_DIR folder (created here) or the S3 bucket (FILE_STORE).
+  const blobStore = await openBlobStore(config.files);
+  onClose(() => blobStore.close());
 
+  // Open event streams (notification bells) never end by themselves: closed before the server closes.
+  const shutdown: (() => Promise<void>)[] = [];
   const app = createApp({
     pool: db.pool,
     store,
     temporal,
     taskQueue: config.temporal.taskQueue,
+    blobStore,
+    uploadMaxBytes: config.files.maxBytes,
     auth: {
       keys,
       config: {
@@ -43,12 +51,14 @@ runService('api', { poolSize: 20 }, async ({ config, db, store, log, onClose }) 
     staticDirs: { console: builtFrontEnd('console'), portal: builtFrontEnd('portal') },
     devOutbox: config.notifications.devOutbox,
     contactChange: { ttlMs: config.identity.contactChangeTtlMs },
+    help: config.help,
     registration: { ttlMs: config.identity.registrationTtlMs },
     commandTimeoutMs: config.commands.timeoutMs,
     seedDemo: config.seedDemo,
     // Read-only use: the anchors' public key and file (the projector holds the private key and writes).
     audit: { keyDir: config.audit.keyDir, anchorFile: config.audit.anchorFile },
     log,
+    onShutdown: (close) => shutdown.push(close),
   });
 
   const server = app.listen(config.http.port, config.http.host);
@@ -59,5 +69,6 @@ runService('api', { poolSize: 20 }, async ({ config, db, store, log, onClose }) 
   log(`listening on ${config.http.host}:${config.http.port}`);
 
   await stopSignal();
+  await Promise.all(shutdown.map((close) => close()));
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });

@@ -13,6 +13,9 @@ import { businessAssociates } from './onboarding';
 import { tasks, hasReviewerRole } from './tasks';
 import { users, mayManageUsers } from './users';
 import { auditSearch, mayReadEventHistory } from './audit';
+import { annexures, mayManageAnnexures } from './annexures';
+import { releases, mayManageReleases } from './releases';
+import { mastersApplication, mayUseMasters } from './masters';
 import { ChangePasswordPage } from './identity';
 import { CHANGE_PASSWORD_PATH, ConsoleLayout, ConsoleNotification, LoginPage } from './layout';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
@@ -59,6 +62,9 @@ export const App = ({
       <Resource key="business-associates" {...businessAssociates} />,
       mayManageUsers(permissions) ? <Resource key="users" {...users} /> : null,
       mayReadEventHistory(permissions) ? <Resource key="audit" {...auditSearch} /> : null,
+      mayManageAnnexures(permissions) ? <Resource key="annexures" {...annexures} /> : null,
+      mayManageReleases(permissions) ? <Resource key="releases" {...releases} /> : null,
+      ...(mayUseMasters(permissions) ? mastersApplication() : []),
     ]}
   </Admin>
 );

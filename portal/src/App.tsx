@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { AnnexuresPage, PO_POLICY_PATH } from './annexures/AnnexuresPage';
 import { ApiProvider } from './api/ApiContext';
 import type { ApiClient } from './api/client';
 import { CONTACT_CHANGE_PATH, ContactChangePage } from './contact-change/ContactChangePage';
@@ -15,6 +16,7 @@ import { SessionProvider } from './identity/session';
 import { VerifyRegistrationPage } from './identity/VerifyRegistrationPage';
 import { CompanyDetailsPage } from './onboarding/CompanyDetailsPage';
 import { StatusPage } from './onboarding/StatusPage';
+import { RELEASE_PAGE_PATH, ReleasePage } from './releases/ReleasePage';
 import { ErrorBoundary } from './shared/ErrorBoundary';
 import { LeaveProvider, type Leave } from './shared/external';
 import { FeedbackProvider } from './shared/feedback';
@@ -57,6 +59,7 @@ export function App({ client, leave }: { client: ApiClient; leave?: Leave }) {
                       <Route path="/onboard/status" element={<StatusPage />} />
                       <Route path="/onboard/ba-details/:action" element={<CompanyDetailsPage />} />
                       <Route path="/home" element={<HomePage />} />
+                      <Route path={PO_POLICY_PATH} element={<AnnexuresPage />} />
                       <Route element={<RequireBaAdmin />}>
                         <Route path="/onboard/BA/add-new-ba-user" element={<BaUsersPage />} />
                         <Route path="/onboard/BA/add-childBillHub-user" element={<BillHubUsersPage />} />
@@ -65,6 +68,8 @@ export function App({ client, leave }: { client: ApiClient; leave?: Leave }) {
                   </Route>
                   <Route path="/401" element={<UnauthorisedPage />} />
                   <Route path="/workInProgress" element={<WorkInProgressPage />} />
+                  {/* Release notes: public, no login (spec 000 §2). */}
+                  <Route path={RELEASE_PAGE_PATH} element={<ReleasePage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>
               </SessionProvider>

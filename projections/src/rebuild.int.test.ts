@@ -1,4 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { handleCommand } from '../../domain/src/event-store/handle-command';
 import type { EventStore } from '../../domain/src/event-store/port';
+import { userDecider, userIdForUsername, userStreamId } from '../../domain/src/identity/users';
+import type { Role } from '../../domain/src/identity/roles';
+import { masterDecider } from '../../domain/src/masters/decide';
+import { masterItemStreamId, type MasterCommand } from '../../domain/src/masters/events';
 import { createPostgresEventStore } from '../../platform/src/event-store/postgres';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/postgres';
 import { readCheckpoints } from './checkpoints';
@@ -29,6 +35,65 @@ async function history(prefix: string): Promise<void> {
     if (i === 2) await ba.reject(id, 2, actors.commercial, 'Fleet details missing');
     else await ba.approve(id, 2, actors.commercial);
   }
+  await masterItems(prefix);
+}
+
+let masterIds = 960_000;
+/** Master items (the `masters` projection): created, changed, deactivated and activated again. */
+async function masterItems(prefix: string): Promise<void> {
+  const run = (command: MasterCommand) =>
+    handleCommand(store, masterItemStreamId(command.master, command.id), masterDecider, command, {
+      actor: actors.system,
+      at: ba.now(),
+      companyCode: null,
+      correlationId: randomUUID(),
+      causationId: null,
+      workflowId: null,
+      requestId: null,
+      commandId: randomUUID(),
+    });
+  const truck = (masterIds += 1);
+  const city = (masterIds += 1);
+  await run({ type: 'CreateMasterItem', master: 'vehicle-types', id: truck, values: { name: `Truck ${prefix}` } });
+  await run({ type: 'ChangeMasterItem', master: 'vehicle-types', id: truck, values: { name: `32 ft MXL ${prefix}` } });
+  await run({ type: 'CreateMasterItem', master: 'cities', id: city, values: { name: `Rebuild Nagar`, stateId: 27 } });
+  await run({ type: 'SetMasterItemStatus', master: 'cities', id: city, status: 'inactive' });
+  await run({ type: 'SetMasterItemStatus', master: 'vehicle-types', id: truck, status: 'inactive' });
+  await run({ type: 'SetMasterItemStatus', master: 'vehicle-types', id: truck, status: 'active' });
+}
+
+/**
+ * Reviewers of both company codes and a BA Admin of the first BAs, so the notifications projection has
+ * recipients to fan out to; returns how many events that appended.
+ */
+async function people(prefix: string): Promise<number> {
+  const users: [string, Role, string, string | null][] = [
+    [`${prefix}proc`, 'MLL Procurement', '1000', null],
+    [`${prefix}comm`, 'MLL Commercial', '2000', null],
+    [`${prefix}admin`, 'MLL-ADMIN', '1000', null],
+    [`${prefix}ba`, 'BA Admin', '1000', `${prefix}2`],
+  ];
+  for (const [name, role, companyCode, baId] of users) {
+    const username = `${name}@rebuild.test`;
+    const userId = userIdForUsername(username);
+    await handleCommand(
+      store,
+      userStreamId(userId),
+      userDecider,
+      { type: 'RegisterUser', userId, username, name, roles: [role], companyCodes: [companyCode], baId },
+      {
+        actor: actors.system,
+        at: ba.now(),
+        companyCode: null,
+        correlationId: randomUUID(),
+        causationId: null,
+        workflowId: null,
+        requestId: null,
+        commandId: randomUUID(),
+      },
+    );
+  }
+  return users.length;
 }
 
 // The projector as the application role: it must keep writing the tables the rebuild (the owner) swapped in.
@@ -54,10 +119,14 @@ afterEach(async () => {
 
 describe('projections rebuild', () => {
   it('rebuilds tables equal to the live ones row for row and swaps them in with the checkpoints', async () => {
+    await people('a');
     await history('a');
     const head = await projector().catchUp();
     const live = await dumpTables(db.pool, tables);
     expect(live.business_associates).toHaveLength(4);
+    expect(live.notifications?.length).toBeGreaterThan(5);
+    expect(live.master_items?.length).toBeGreaterThanOrEqual(2);
+    expect(live.master_counts?.length).toBeGreaterThanOrEqual(2);
 
     const result = await rebuildProjections({ pool: db.pool, store, projections, pageSize: 3 });
     expect(result).toMatchObject({ position: head, events: head });
@@ -73,6 +142,7 @@ describe('projections rebuild', () => {
   });
 
   it('loses no event appended while it runs, with the projector running beside it', async () => {
+    const userEvents = await people('b');
     await history('b');
     const live = projector();
     await live.start();
@@ -96,7 +166,10 @@ describe('projections rebuild', () => {
     expect(result.position).toBeLessThanOrEqual(head);
     expect(await projector().catchUp()).toBe(head);
     const afterSwap = await dumpTables(db.pool, tables);
-    expect(Number((await db.pool.query('SELECT count(*) AS n FROM activity_log')).rows[0].n)).toBe(head);
+    // Master items (reference data and ours) have no BA activity: their history is their own stream.
+    const masterEvents = Number((await db.pool.query(`SELECT count(*) AS n FROM events WHERE stream_id LIKE 'master-%'`)).rows[0].n);
+    expect(Number((await db.pool.query('SELECT count(*) AS n FROM activity_log')).rows[0].n)).toBe(head - userEvents - masterEvents);
+    expect(afterSwap.notifications?.length).toBeGreaterThan(5);
 
     // A quiet rebuild from scratch must agree with what the swap plus the projector produced.
     await rebuildProjections({ pool: db.pool, store, projections, swap: false });

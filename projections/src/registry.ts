@@ -1,7 +1,11 @@
 import { activityLogProjection } from './activity-log/activity-log.projection';
+import { annexuresProjection } from './annexures/annexures.projection';
 import { businessAssociatesProjection } from './business-associates/business-associates.projection';
 import { usersProjection } from './identity/users.projection';
+import { mastersProjection } from './masters/masters.projection';
+import { notificationsProjection } from './notifications/notifications.projection';
 import type { Projection } from './projection';
+import { releasesProjection } from './releases/releases.projection';
 import { createTasksProjection, tasksProjection } from './tasks/tasks.projection';
 
 export type ProjectionOptions = {
@@ -12,5 +16,5 @@ export type ProjectionOptions = {
 /** Every read model the projector maintains, the rebuild rebuilds and the schema creates. */
 export function allProjections(options: ProjectionOptions = {}): Projection[] {
   const tasks = options.reviewSlaMs === undefined ? tasksProjection : createTasksProjection(options);
-  return [usersProjection, businessAssociatesProjection, tasks, activityLogProjection];
+  return [usersProjection, businessAssociatesProjection, tasks, activityLogProjection, releasesProjection, notificationsProjection, mastersProjection, annexuresProjection];
 }

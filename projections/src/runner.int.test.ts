@@ -50,7 +50,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
 }
 
 beforeEach(async () => {
-  db = await createTestDatabase({ poolSize: 6 });
+  db = await createTestDatabase({ poolSize: 6, empty: true });
   store = createPostgresEventStore(db.appPool);
   ba = createOnboardingDriver(store);
   logs.length = 0;

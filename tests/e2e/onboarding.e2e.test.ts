@@ -46,7 +46,8 @@ test('[ONBOARDING][APPROVE]: BA submits → procurement approves stage 1 → com
   await readModel(baId, (r) => r.stage === 2);
   // The stage-1 approver is offered no approval of stage 2 (nobody approves both stages).
   await procurement.page.reload();
-  await procurement.page.waitForLoadState('networkidle');
+  // Not 'networkidle': the notification bell keeps a stream open. The record's name shows once it has loaded.
+  await procurement.page.getByText('Godavari Roadways Private Limited').first().waitFor();
   expect(await procurement.page.getByRole('button', { name: 'Approve stage 2' }).count()).toBe(0);
 
   const commercial = await as('commercial@demo.test', 'console');

@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import request from 'supertest';
 import { ALL_ROLES, isBaRole, type Role } from '../../domain/src/identity/roles';
+import { MASTERS } from '../../domain/src/masters/definitions';
 import type { UserRecord } from '../../projections/src/identity/users.queries';
 import { publicRoute, requireAuth, type RouteAccess } from '../../api/src/http/auth';
 import { startApiHarness, type ApiHarness } from '../../api/src/testing/harness';
@@ -79,7 +80,11 @@ const callers: Caller[] = [];
 /** Path parameter values per resource (the path segment before the parameter): BA "A"'s records. */
 const ids: Record<string, string> = {};
 /** Resources whose ids are not BA "A"'s (reference data), so foreign callers may read them. */
-const UNSCOPED = new Set(['states', 'cities', 'services', 'companies', 'ba-departments']);
+const UNSCOPED = new Set([
+  'states', 'cities', 'services', 'companies', 'ba-departments', 'annexures', 'releases',
+  // Every master: reference data, not any BA's.
+  ...MASTERS.map((d) => d.resource),
+]);
 
 async function caller(name: string, user: UserRecord, extra: Partial<Caller> = {}): Promise<Caller> {
   const session = await sessionOf(h, user);
@@ -147,6 +152,16 @@ beforeAll(async () => {
     })
   ).id;
   Object.assign(ids, { states: '27', cities: '2701', services: '1', companies: '1000' });
+  // Release notes belong to no BA or company code; a release id is "<version>-<device>" (none published here: 404).
+  ids['releases'] = '1.0.0-web';
+  // A PO annexure (every signed-in user's to read, so not BA "A"'s), uploaded as a staff member would.
+  const annexure = await request(h.app)
+    .post('/api/annexures')
+    .set(callers.find((c) => c.name === 'MLL-ADMIN')?.headers ?? {})
+    .field('title', 'Route-access annexure')
+    .attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'route-access.pdf');
+  expect(annexure.status).toBe(201);
+  ids['annexures'] = annexure.body.id;
 });
 
 afterAll(async () => {
@@ -171,6 +186,12 @@ function target(path: string): { url: string; scoped: boolean } {
 
 async function call(method: string, url: string, headers: Record<string, string>) {
   const req = request(h.app)[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch'](url).set(headers);
+  // An event stream never ends by itself: take its status, then hang up.
+  if (url.endsWith('/stream'))
+    return req.buffer(false).parse((res, done) => {
+      done(null, null);
+      (res as unknown as { destroy(): void }).destroy();
+    });
   return method === 'GET' || method === 'HEAD' ? req : req.send({});
 }
 

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../../platform/src/db/embedded-postgres';
 import { ensureRoles } from '../../platform/src/db/roles';
 import { applySchema } from '../../platform/src/db/schema';
+import { loadReferenceDataInto } from './reference-data';
 import { findTemporalCli, freePort, startTemporalDevServer } from '../../platform/src/temporal/cli';
 import { TEST_APP_ROLE } from './postgres';
 
@@ -81,12 +82,13 @@ export default async function globalSetup(): Promise<void> {
   }
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_ADMIN_URL });
   await admin.connect();
+  const empty = `ba_template_empty_${process.pid}`;
   const template = `ba_template_${process.pid}`;
+  const urlOf = (database: string) => (process.env.TEST_DATABASE_ADMIN_URL ?? '').replace(/\/[^/]*$/, `/${database}`);
   await admin.query(`drop database if exists ${template}`);
-  await admin.query(`create database ${template}`);
-  await admin.end();
-  const templateUrl = process.env.TEST_DATABASE_ADMIN_URL.replace(/\/[^/]*$/, `/${template}`);
-  const pool = new pg.Pool({ connectionString: templateUrl, max: 2 });
+  await admin.query(`drop database if exists ${empty}`);
+  await admin.query(`create database ${empty}`);
+  const pool = new pg.Pool({ connectionString: urlOf(empty), max: 2 });
   await applySchema(pool);
   // The application role is cluster-wide, its grants live in the template: every test database cloned from
   // it lets the code under test connect as that role (tests/support/postgres.ts appPool), as in production.
@@ -94,6 +96,13 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_DATABASE_APP_PASSWORD ??= randomBytes(18).toString('base64url');
   await ensureRoles(pool, { appRole: process.env.TEST_DATABASE_APP_ROLE, appPassword: process.env.TEST_DATABASE_APP_PASSWORD });
   await pool.end();
+  // Every installation starts with the reference data (npm start loads it before anything else runs), so the
+  // default template holds it too, read models included; `createTestDatabase({ empty: true })` clones the
+  // template without it.
+  await admin.query(`create database ${template} template ${empty}`);
+  await admin.end();
+  await loadReferenceDataInto(urlOf(template));
+  process.env.TEST_DATABASE_EMPTY_TEMPLATE = empty;
   process.env.TEST_DATABASE_TEMPLATE = template;
 
   await Promise.all([temporalReady, bundleReady]);

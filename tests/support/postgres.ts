@@ -29,10 +29,14 @@ const adminUrl = (): string => {
   return url;
 };
 
-/** A fresh database with the full schema, cloned from the template global setup prepared. */
-export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
+/**
+ * A fresh database with the full schema, cloned from a template global setup prepared: by default holding the
+ * reference data (its events and read models, as every installation starts), with `empty` holding nothing at
+ * all (for tests about positions, empty stores or the reference-data loader itself).
+ */
+export async function createTestDatabase(options: { poolSize?: number; empty?: boolean } = {}): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const template = process.env.TEST_DATABASE_TEMPLATE;
+  const template = options.empty ? process.env.TEST_DATABASE_EMPTY_TEMPLATE : process.env.TEST_DATABASE_TEMPLATE;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
@@ -46,6 +50,7 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
     const { applySchema } = await import('../../platform/src/db/schema');
     await applySchema(pool);
     await ensureRoles(pool, { appRole: appRole(), appPassword: process.env.TEST_DATABASE_APP_PASSWORD });
+    if (!options.empty) await (await import('./reference-data')).loadReferenceDataInto(url);
   }
   const appUrl = appRoleUrl(url, appRole(), process.env.TEST_DATABASE_APP_PASSWORD ?? null);
   // Connects only when first used: a test that never runs application code opens no app connection.

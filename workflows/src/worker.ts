@@ -8,6 +8,7 @@ import { bundleWorkflows } from './bundle';
 import { createContactChangeActivities } from './contact-change/activities';
 import { createOnboardingActivities } from './onboarding/activities';
 import { createRegistrationActivities } from './registration/activities';
+import { masterLookup, noMasterLookup, type MasterLookup } from './shared/master-references';
 
 export type CreateWorkerOptions = {
   connection: NativeConnection;
@@ -23,12 +24,18 @@ export type CreateWorkerOptions = {
   workflowBundle?: WorkflowBundleOption;
 };
 
-/** Every activity of every lifecycle, built from their dependencies. */
-export const createActivities = ({ store, pool }: { store: EventStore; pool?: Pool }) => ({
-  ...createOnboardingActivities({ store }),
-  ...createContactChangeActivities({ store, pool }),
-  ...createRegistrationActivities({ store }),
-});
+/**
+ * Every activity of every lifecycle, built from their dependencies. Decisions that name master items (a
+ * company, a city) resolve them through `masters`, by default from the pool's master_items.
+ */
+export const createActivities = ({ store, pool, masters }: { store: EventStore; pool?: Pool; masters?: MasterLookup }) => {
+  const lookup = masters ?? (pool ? masterLookup(pool) : noMasterLookup);
+  return {
+    ...createOnboardingActivities({ store, masters: lookup }),
+    ...createContactChangeActivities({ store, pool }),
+    ...createRegistrationActivities({ store, masters: lookup }),
+  };
+};
 
 /** A worker for every workflow and activity of the system on one task queue. */
 export async function createWorker({

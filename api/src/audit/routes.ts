@@ -10,7 +10,7 @@ import { principalOf } from '../http/auth';
 import { parseListQuery, sendList } from '../http/simple-rest';
 import { baIdParam, listScope, loadVisibleBa } from '../onboarding/access';
 import { auditReaders } from './access';
-import { stateAsOf } from './as-of';
+import { stateAsOf, withMasterNames } from './as-of';
 import { auditEventRow, exportFileName, writeAuditWorkbook, type BaAuditExport } from './export';
 
 /**
@@ -70,7 +70,7 @@ export function auditRoutes(deps: AuditRoutesDeps): Router {
     // Visibility first, against the stream as it is now (a 404 says nothing about the date asked).
     await loadVisibleBa(store, principalOf(res), id);
     const { at } = parseQuery(asOfQuery, req);
-    res.json(stateAsOf(id, await store.readStream(baStreamId(id)), new Date(at)));
+    res.json(await withMasterNames(pool, stateAsOf(id, await store.readStream(baStreamId(id)), new Date(at))));
   });
 
   router.get('/business-associates/:id/audit-export', auditors, async (req, res) => {

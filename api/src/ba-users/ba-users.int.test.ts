@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { userIdForUsername } from '../../../domain/src/identity/users';
-import { BA_DEPARTMENTS } from '../../../domain/src/masters/catalog';
+import { DEPARTMENTS } from '../../../domain/src/masters/reference-data/departments';
 import { findUserById, type UserRecord } from '../../../projections/src/identity/users.queries';
+import { changeMasters, deactivate } from '../../../tests/support/masters';
 import { BLOCKED_SESSION } from '../http/auth';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
 import { accountMessages } from '../users/accounts';
@@ -50,13 +51,12 @@ const colleague = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe('GET /api/ba-departments', () => {
-  it('lists the departments to anyone signed in', async () => {
-    expect((await request(h.app).get('/api/ba-departments')).status).toBe(401);
-    const res = await request(h.app).get('/api/ba-departments').set(adminA);
+describe('GET /api/departments', () => {
+  it('lists the departments of the Departments master to a signed-in BA Admin', async () => {
+    expect((await request(h.app).get('/api/departments')).status).toBe(401);
+    const res = await request(h.app).get('/api/departments').set(adminA);
     expect(res.status).toBe(200);
-    expect(res.body.map((d: { name: string }) => d.name).sort()).toEqual(BA_DEPARTMENTS.map((d) => d.name).sort());
-    expect(res.headers['content-range']).toBe(`ba-departments 0-${BA_DEPARTMENTS.length - 1}/${BA_DEPARTMENTS.length}`);
+    expect(res.body.map((d: { name: string }) => d.name).sort()).toEqual(DEPARTMENTS.map((d) => d.name).sort());
   });
 });
 
@@ -107,15 +107,32 @@ describe('POST /api/ba-users', () => {
     const res = await request(h.app)
       .post('/api/ba-users')
       .set(adminA)
-      .send(colleague({ department: BA_DEPARTMENTS[1]?.id, appAccess: [{ appId: 'RFP' }, { appId: 'BillHub', roleName: 'BA User' }] }));
+      .send(colleague({ department: DEPARTMENTS[1]?.id, appAccess: [{ appId: 'RFP' }, { appId: 'BillHub', roleName: 'BA User' }] }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      department: BA_DEPARTMENTS[1]?.name,
+      department: DEPARTMENTS[1]?.name,
       appAccess: [
         { appId: 'RFP', roleName: 'BA User' },
         { appId: 'BillHub', roleName: 'BA User' },
       ],
     });
+  });
+
+  it('takes a department by any case of its name, refuses a deactivated one, and lets a user keep theirs', async () => {
+    const keeper = await addUser(h, { email: 'keeper@alpha.test', roles: ['BA User'], baId: a.baId, department: 'Compliance' });
+    const lower = await request(h.app).post('/api/ba-users').set(adminA).send(colleague({ department: 'finance' }));
+    expect(lower.status).toBe(201);
+    expect(lower.body.department).toBe('Finance');
+    await changeMasters({ store: h.store, pool: h.db.pool }, [deactivate('departments', 7)]);
+    const refused = await request(h.app).post('/api/ba-users').set(adminA).send(colleague({ department: 'Compliance' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ department: baUsersMessages.departmentRequired });
+    const kept = await request(h.app)
+      .put(`/api/ba-users/${keeper.id}`)
+      .set(adminA)
+      .send({ name: 'Keeper Renamed', mobileNo: keeper.mobileNo, department: 'Compliance' });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ baUserName: 'Keeper Renamed', department: 'Compliance' });
   });
 
   it('refuses another role, a company application, a department not in the list and bad fields (400)', async () => {
@@ -290,6 +307,17 @@ describe('child Bill-Hub users', () => {
       request(h.app).post('/api/bill-hub-users').set(adminA).send(billHub({ stateId: 33 })),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+  });
+
+  it('takes any active state of the States master, and refuses one deactivated there', async () => {
+    // Telangana (36) was never in the old fixed catalogue.
+    const telangana = await request(h.app).post('/api/bill-hub-users').set(adminA).send(billHub({ stateId: 36 }));
+    expect(telangana.status).toBe(201);
+    expect(telangana.body).toMatchObject({ stateId: 36, stateName: 'Telangana' });
+    await changeMasters({ store: h.store, pool: h.db.pool }, [deactivate('states', 38)]);
+    const ladakh = await request(h.app).post('/api/bill-hub-users').set(adminA).send(billHub({ stateId: 38 }));
+    expect(ladakh.status).toBe(400);
+    expect(ladakh.body.errors).toEqual({ stateId: billHubMessages.stateRequired });
   });
 
   it('refuses a state not in the catalogue and bad fields (400)', async () => {

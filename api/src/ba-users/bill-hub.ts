@@ -1,13 +1,14 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { STATES, stateById } from '../../../domain/src/masters/catalog';
 import { DomainError } from '../../../domain/src/shared/errors';
+import { fieldErrors } from '../../../domain/src/validation/fields';
 import { parseListQuery, sendList } from '../http/simple-rest';
 import { listUsers, type UserRecord, type UserSortField } from '../../../projections/src/identity/users.queries';
+import { getMasterItems } from '../../../projections/src/masters/masters.queries';
 import type { Db } from '../../../projections/src/sql';
 import type { BillHubUser } from '../contract';
-import { blockAccount, registerInvitedAccount, unblockAccount, type AccountDeps } from '../users/accounts';
-import { emailId, mobileNo, parseBody, personName } from '../users/fields';
+import { accountMessages, blockAccount, registerInvitedAccount, unblockAccount, type AccountDeps } from '../users/accounts';
+import { emailId, mobileNo, personName } from '../users/fields';
 import { baAdminOnly, baCaller, blockReason, displayStatus, ownUser } from './common';
 
 /**
@@ -24,26 +25,47 @@ export const billHubMessages = {
 /** No vendor codes exist yet: the child code column shows the spec's missing-value marker. */
 const NO_CHILD_CODE = 'NA';
 
-export const toBillHubUser = (u: UserRecord): BillHubUser => ({
+/** Names of the states these users bill for, from the States master (one query for a page). */
+async function stateNames(db: Db, users: readonly UserRecord[]): Promise<Map<number, { name: string }>> {
+  const ids = [...new Set(users.map((u) => u.billHubStateId).filter((id): id is number => id !== null))];
+  const items = await getMasterItems(db, 'states', ids);
+  return new Map(items.map((s) => [Number(s.id), { name: String(s['name'] ?? '') }]));
+}
+
+export const toBillHubUser = (u: UserRecord, states: ReadonlyMap<number, { name: string }>): BillHubUser => ({
   id: u.id,
   name: u.name,
   emailId: u.username,
   mobileNo: u.mobileNo,
   stateId: u.billHubStateId ?? 0,
-  stateName: stateById(u.billHubStateId)?.name ?? NO_CHILD_CODE,
+  stateName: (u.billHubStateId !== null ? states.get(u.billHubStateId)?.name : undefined) ?? NO_CHILD_CODE,
   childCode: NO_CHILD_CODE,
   Status: displayStatus(u),
 });
 
+const withStateName = async (db: Db, u: UserRecord): Promise<BillHubUser> => toBillHubUser(u, await stateNames(db, [u]));
+
+/** The id's shape here; whether the States master holds it (active) is asked before the user is created. */
 const stateId = z.preprocess(
   (v) => (typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v),
   z
     .number({ error: billHubMessages.stateRequired })
     .int({ error: billHubMessages.stateRequired })
-    .refine((id) => STATES.some((s) => s.id === id), { error: billHubMessages.stateRequired }),
+    .positive({ error: billHubMessages.stateRequired }),
 );
 
 const createBody = z.object({ stateId, name: personName, emailId, mobileNo });
+
+/** The body, with its state checked against the States master (active); every field's message in one answer. */
+async function parseCreateBody(db: Db, body: unknown): Promise<z.output<typeof createBody>> {
+  const parsed = createBody.safeParse(body ?? {});
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  const id = stateId.safeParse((body as { stateId?: unknown } | null)?.stateId);
+  const state = id.success ? (await getMasterItems(db, 'states', [id.data]))[0] : undefined;
+  if (state?.status !== 'active') errors.stateId ??= billHubMessages.stateRequired;
+  if (!parsed.success || state?.status !== 'active') throw new DomainError('validation', accountMessages.invalid, errors);
+  return parsed.data;
+}
 
 const filter = z
   .object({
@@ -91,16 +113,17 @@ export function billHubUserRoutes(deps: AccountDeps): Router {
       sort: { field: sortColumn[sort.field], order: sort.order },
       range,
     });
-    sendList(res, 'bill-hub-users', range, rows.map(toBillHubUser), total);
+    const states = await stateNames(deps.pool, rows);
+    sendList(res, 'bill-hub-users', range, rows.map((u) => toBillHubUser(u, states)), total);
   });
 
   router.get('/bill-hub-users/:id', baAdmin, async (req, res) => {
-    res.json(toBillHubUser(await ownUser(deps, req, baCaller(res), isBillHubUser)));
+    res.json(await withStateName(deps.pool, await ownUser(deps, req, baCaller(res), isBillHubUser)));
   });
 
   router.post('/bill-hub-users', baAdmin, async (req, res) => {
     const caller = baCaller(res);
-    const body = parseBody(createBody, req.body);
+    const body = await parseCreateBody(deps.pool, req.body);
     const user = await registerInvitedAccount(
       deps,
       {
@@ -124,7 +147,7 @@ export function billHubUserRoutes(deps: AccountDeps): Router {
         },
       },
     );
-    res.status(201).json(toBillHubUser(user));
+    res.status(201).json(await withStateName(deps.pool, user));
   });
 
   for (const verb of ['block', 'unblock'] as const) {
@@ -133,7 +156,7 @@ export function billHubUserRoutes(deps: AccountDeps): Router {
       const user = await ownUser(deps, req, caller, isBillHubUser);
       const reason = blockReason(req.body, verb);
       const done = verb === 'block' ? blockAccount(deps, user, reason, caller.actor) : unblockAccount(deps, user, reason, caller.actor);
-      res.json(toBillHubUser(await done));
+      res.json(await withStateName(deps.pool, await done));
     });
   }
 

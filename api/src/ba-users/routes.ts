@@ -1,14 +1,17 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppAccess, AppId } from '../../../domain/src/identity/applications';
-import { BA_DEPARTMENTS } from '../../../domain/src/masters/catalog';
+import { normaliseKeyPart } from '../../../domain/src/masters/definitions';
 import { DomainError } from '../../../domain/src/shared/errors';
+import { fieldErrors } from '../../../domain/src/validation/fields';
 import { getBusinessAssociate } from '../../../projections/src/business-associates/business-associates.queries';
 import { listUsers, type UserRecord, type UserSortField } from '../../../projections/src/identity/users.queries';
+import { findByUniqueKey, getMasterItem } from '../../../projections/src/masters/masters.queries';
+import type { Db } from '../../../projections/src/sql';
 import type { BaUser } from '../contract';
 import { parseListQuery, sendList } from '../http/simple-rest';
-import { blockAccount, registerInvitedAccount, unblockAccount, updateAccount, type AccountDeps } from '../users/accounts';
-import { assertSameEmail, emailId, mobileNo, parseBody, personName } from '../users/fields';
+import { accountMessages, blockAccount, registerInvitedAccount, unblockAccount, updateAccount, type AccountDeps } from '../users/accounts';
+import { assertSameEmail, emailId, mobileNo, personName } from '../users/fields';
 import { baAdminOnly, baCaller, baUserMessages, blockReason, displayStatus, ownUser } from './common';
 import { billHubUserRoutes } from './bill-hub';
 
@@ -39,13 +42,38 @@ export const toBaUser = (u: UserRecord): BaUser => ({
   status: displayStatus(u),
 });
 
-/** A department from the list, by name or by its id in /api/ba-departments. */
-const department = z.preprocess(
-  (v) => (typeof v === 'number' ? BA_DEPARTMENTS.find((d) => d.id === v)?.name : typeof v === 'string' ? v.trim() : v),
-  z
-    .string({ error: baUsersMessages.departmentRequired })
-    .refine((v) => BA_DEPARTMENTS.some((d) => d.name === v), { error: baUsersMessages.departmentRequired }),
+/** A department of the Departments master, by name or by its id in /api/departments (resolved below). */
+const department = z.union(
+  [z.number().int().positive(), z.string().trim().min(1).max(100)],
+  { error: baUsersMessages.departmentRequired },
 );
+
+/**
+ * The department's name as the Departments master holds it, or null when there is no such active department.
+ * A user keeps a department that was deactivated since it was given (`current`): only a new choice must be active.
+ */
+async function departmentName(db: Db, chosen: number | string, current: string | null): Promise<string | null> {
+  const id = typeof chosen === 'number' ? chosen : await findByUniqueKey(db, 'departments', ['name'], [normaliseKeyPart(chosen)], null);
+  const item = id === null ? null : await getMasterItem(db, 'departments', id);
+  const name = typeof item?.['name'] === 'string' ? item['name'] : null;
+  return item?.status === 'active' || (name !== null && name === current) ? name : null;
+}
+
+/** The body, with its department checked against the masters; every field's message in one answer. */
+async function parseUserBody<T extends z.ZodObject<{ department: typeof department }>>(
+  db: Db,
+  schema: T,
+  body: unknown,
+  current: string | null = null,
+): Promise<z.output<T> & { department: string }> {
+  const parsed = schema.safeParse(body ?? {});
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  const chosen = department.safeParse((body as { department?: unknown } | null)?.department);
+  const name = chosen.success ? await departmentName(db, chosen.data, current) : null;
+  if (name === null) errors.department ??= baUsersMessages.departmentRequired;
+  if (!parsed.success || name === null) throw new DomainError('validation', accountMessages.invalid, errors);
+  return { ...parsed.data, department: name };
+}
 
 /** Roles per application, restricted to BA User on a BA's applications; none given = onboarding only. */
 const appAccess = z
@@ -117,7 +145,7 @@ export function baUserRoutes(deps: AccountDeps): Router {
 
   router.post('/ba-users', baAdmin, async (req, res) => {
     const caller = baCaller(res);
-    const body = parseBody(createBody, req.body);
+    const body = await parseUserBody(deps.pool, createBody, req.body);
     // Spec 000 §2 header: "Add New User (verified BA admins only)".
     const ba = await getBusinessAssociate(deps.pool, caller.baId);
     if (ba?.status !== 'verified') throw new DomainError('rule', baUsersMessages.notVerified);
@@ -142,7 +170,7 @@ export function baUserRoutes(deps: AccountDeps): Router {
     const user = await ownUser(deps, req, caller, isBaColleague);
     if (user.roles.includes('BA Admin')) throw new DomainError('rule', baUserMessages.adminAccount);
     assertSameEmail(req.body, user.username);
-    const body = parseBody(updateBody, req.body);
+    const body = await parseUserBody(deps.pool, updateBody, req.body, user.department);
     const updated = await updateAccount(
       deps,
       user,

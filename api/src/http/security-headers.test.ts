@@ -22,6 +22,9 @@ test('every response carries the CSP, COOP, CORP, Permissions-Policy and the ant
   expect(directives.get('script-src')).toEqual(["'self'"]);
   expect(directives.get('object-src')).toEqual(["'none'"]);
   expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+  // Frames only of object URLs the portal made itself (annexure previews): no page of ours or anyone's.
+  expect(directives.get('frame-src')).toEqual(['blob:']);
+  expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
   expect(directives.get('base-uri')).toEqual(["'self'"]);
   expect(directives.get('form-action')).toEqual(["'self'"]);
   expect(csp).not.toMatch(/unsafe-eval|\*/);

@@ -8,16 +8,20 @@ import type { NextFunction, Request, Response } from 'express';
  * - worker-src blob:: ALTCHA solves its proof of work in a Web Worker built from a Blob of its bundled code.
  *   Only script already running from our origin can create such a URL.
  * - img-src / font-src data:: Vite inlines small assets as data: URLs.
+ * - img-src / frame-src blob:: the portal previews a PO annexure (an image, a PDF in a frame) from an object URL
+ *   of bytes it fetched with the session's Authorization header, which a frame's own request could not send.
+ *   Only script already running from our origin can create such a URL; no other frame is allowed.
  * Everything else falls back to 'self' or is switched off.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self' blob:",
+  'frame-src blob:',
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -5,6 +5,7 @@ import { messages } from '../../../domain/src/validation/fields';
 import { waitForProjections } from '../../../projections/src/runner';
 import { createOnboardingDriver } from '../../../projections/src/test-support';
 import { DEMO_BAS, seedDemo } from '../../../scripts/seed';
+import { changeMasters, deactivate } from '../../../tests/support/masters';
 import { MAX_PAGE_SIZE } from '../http/simple-rest';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
 import { addBa, addUser, details, sessionOf } from '../users/testing';
@@ -189,6 +190,31 @@ describe('onboarding via HTTP', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ panNumber: messages.pan, pinCode: messages.pinCode, contactPersonMobileNumber: messages.mobile });
     expect(await stream(sahyadri())).toEqual(before);
+  });
+
+  it('decides the service, state and city against the masters: any active item, in its state', async () => {
+    const { baId, admin } = await ownBa('masters');
+    const save = (change: object) =>
+      request(h.app).post(`/api/business-associates/${baId}/details`).set(admin).send({ ...ba('sahyadri').details, ...change });
+    // Hyderabad (Telangana) and Packaging were never in the old fixed catalogue.
+    const hyderabad = await save({ serviceId: 6, stateId: 36, cityId: 3601 });
+    expect(hyderabad.status).toBe(200);
+    expect(hyderabad.body).toMatchObject({ cityName: 'Hyderabad', stateName: 'Telangana', serviceName: 'Packaging' });
+    expect(hyderabad.body.details).toMatchObject({ serviceId: 6, stateId: 36, cityId: 3601 });
+    expect(hyderabad.body.details).not.toHaveProperty('references');
+
+    const before = await stream(baId);
+    const elsewhere = await save({ stateId: 27, cityId: 3601 });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.errors).toEqual({ cityId: 'The city does not belong to the selected state' });
+    const unknown = await save({ serviceId: 99, stateId: 36, cityId: 3699 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual({ serviceId: 'Please select a service', cityId: 'Please select a city' });
+    await changeMasters({ store: h.store, pool: h.db.pool }, [deactivate('cities', 3602)]);
+    const inactive = await save({ stateId: 36, cityId: 3602 });
+    expect(inactive.status).toBe(400);
+    expect(inactive.body.errors).toEqual({ cityId: 'Please select a city' });
+    expect(await stream(baId)).toEqual(before);
   });
 
   it('refuses actions a role may never take with 403, appending nothing', async () => {

@@ -10,7 +10,8 @@ import {
   STAFF_ROLES,
   type Role,
 } from '../../../domain/src/identity/roles';
-import { baStreamId, cityStateMismatch, parseCompanyDetails, refusals } from '../../../domain/src/onboarding';
+import { baStreamId, parseCompanyDetails, refusals } from '../../../domain/src/onboarding';
+import { referenceErrors, withReferences } from '../../../domain/src/onboarding/details';
 import type { OnboardingState } from '../../../domain/src/onboarding/state';
 import { DomainError } from '../../../domain/src/shared/errors';
 import { fieldErrors } from '../../../domain/src/validation/fields';
@@ -26,6 +27,7 @@ import { countTasks } from '../../../projections/src/tasks/tasks.queries';
 import { readHashedText } from '../../../platform/src/event-store/hash';
 import { sendOnboardingAction, type OnboardingAction } from '../../../workflows/src/onboarding/client';
 import { DEFAULT_COMMAND_TIMEOUT_MS } from '../../../workflows/src/shared/command-deadline';
+import { masterLookup, resolveCompanyDetailReferences } from '../../../workflows/src/shared/master-references';
 import { BA_ACTIVITY_SORT_FIELDS, BA_HIDDEN_EVENT_TYPES, baViewOf } from '../audit/ba-activity-view';
 import type { BaCounts } from '../contract';
 import { principalOf, requireAuth, type Principal } from '../http/auth';
@@ -141,6 +143,7 @@ function actingRole(p: Principal, allowed: readonly string[]): string {
 
 export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
   const { pool, store, temporal } = deps;
+  const masters = masterLookup(pool);
   const router = Router();
 
   async function visibleRow(p: Principal, id: string): Promise<BusinessAssociateRow> {
@@ -279,13 +282,17 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
     const ids = requestIds(req);
     const p = principalOf(res);
     await loadVisibleBa(store, p, id);
-    // Validated here too (the decider checks again) so a bad form never costs a workflow round trip.
+    // Validated here too (the activity decides again) so a bad form never costs a workflow round trip: the
+    // field rules, then the service, state and city as the masters hold them (they exist, are active, fit).
     const parsed = parseCompanyDetails(req.body ?? {});
     if (!parsed.ok) throw new DomainError('validation', CORRECT_FIELDS, fieldErrors(parsed.error));
-    const mismatch = cityStateMismatch(parsed.details);
-    if (Object.keys(mismatch).length > 0) throw new DomainError('validation', CORRECT_FIELDS, mismatch);
-    // The parsed form (unknown keys dropped, empty text as null) is what travels into the workflow history.
-    await runCommand(res, id, { kind: 'saveDetails', details: parsed.details }, actingRole(p, BA_ROLES), ids);
+    const references = await resolveCompanyDetailReferences(masters, parsed.details);
+    const refused = referenceErrors(parsed.details, references);
+    if (Object.keys(refused).length > 0) throw new DomainError('validation', CORRECT_FIELDS, refused);
+    // The parsed form (unknown keys dropped, empty text as null) is what travels into the workflow history,
+    // with the references for the workflow's validator (the activity resolves its own).
+    const details = withReferences(parsed.details, references);
+    await runCommand(res, id, { kind: 'saveDetails', details }, actingRole(p, BA_ROLES), ids);
   });
 
   router.post('/business-associates/:id/submit', baUsers, async (req, res) => {

@@ -16,6 +16,7 @@ import { historyText, SCRYPT_HASH, testCredential } from '../identity/testing';
 import { registrationWorkflowId } from '../../../workflows/src/registration/messages';
 import { runUserCommand } from '../identity/user-commands';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
+import { changeMasters, deactivate } from '../../../tests/support/masters';
 
 /**
  * Self-registration over HTTP against the real database, Temporal and projector: the register tab's call, the
@@ -159,6 +160,19 @@ describe('registration', () => {
     expect(again.body.message).toBe(registrationMessages.completed);
     const resend = await request(h.app).post(`/api/registrations/${started.id}/resend`);
     expect(resend.status).toBe(410);
+  });
+
+  test('takes the company codes the Companies master holds active: a new one, not a retired one', async () => {
+    // Codes of this test's own, so the other tests keep 1000 and 2000 as they are.
+    await changeMasters({ store: h.store, pool: h.db.pool }, [
+      { type: 'CreateMasterItem', master: 'companies', id: '3000', values: { companyCode: '3000', name: 'MLL Express' } },
+      { type: 'CreateMasterItem', master: 'companies', id: '4000', values: { companyCode: '4000', name: 'MLL Rail' } },
+      deactivate('companies', '4000'),
+    ]);
+    expect((await register(h.app, { companyCode: '3000' })).id).toBeTruthy();
+    const retired = await request(h.app).post('/api/registrations').send({ mobileNo: newMobile(), email: newEmail(), companyCode: '4000' });
+    expect(retired.status).toBe(400);
+    expect(retired.body.errors).toEqual({ companyCode: registrationMessages.unknownCompany });
   });
 
   test('the form is checked with the spec messages; a company not in the list is refused', async () => {

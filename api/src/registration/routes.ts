@@ -21,6 +21,8 @@ import {
   type CompleteResult,
 } from '../../../workflows/src/registration/client';
 import { CommandTimeoutError, DEFAULT_COMMAND_TIMEOUT_MS } from '../../../workflows/src/shared/command-deadline';
+import { masterLookup, resolveCompany } from '../../../workflows/src/shared/master-references';
+import { companyRefusal } from '../../../domain/src/masters/references';
 import { DEFAULT_REGISTRATION_TTL_MS } from '../../../workflows/src/registration/messages';
 import type { OtpResent, RegistrationStarted } from '../contract';
 import { publicRoute } from '../http/auth';
@@ -109,6 +111,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function registrationRoutes(deps: RegistrationRoutesDeps): Router {
   const { pool, store, temporal } = deps;
+  const masters = masterLookup(pool);
   const waitMs = deps.projectionWaitMs ?? 2000;
   const bounded = { timeoutMs: deps.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS };
   const startLimiter = deps.startLimiter ?? createRateLimiter({ limit: 5, windowMs: 15 * 60_000 });
@@ -169,7 +172,13 @@ export function registrationRoutes(deps: RegistrationRoutesDeps): Router {
 
   router.post('/registrations', publicRoute(), async (req, res) => {
     const parsed = registrationForm.safeParse(req.body ?? {});
-    if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+    const errors = parsed.success ? {} : fieldErrors(parsed.error);
+    // The company must be an active item of the Companies master (the activity decides again): refused with
+    // the other fields' messages, before any code is sent.
+    const code = registrationForm.shape.companyCode.safeParse((req.body as { companyCode?: unknown } | undefined)?.companyCode);
+    if (code.success && companyRefusal(code.data, await resolveCompany(masters, code.data)))
+      errors.companyCode ??= registrationMessages.unknownCompany;
+    if (!parsed.success || errors.companyCode) throw invalid(errors);
     const { mobileNo, email, companyCode } = parsed.data;
     const checks: [RateLimiter, string][] = [
       [clientLimiter, `client:${req.ip ?? ''}`],

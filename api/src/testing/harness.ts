@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { Express } from 'express';
 import request from 'supertest';
 import type { EventStore } from '../../../domain/src/event-store/port';
 import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
+import { createFsBlobStore, type BlobStore } from '../../../platform/src/files';
 import { allProjections } from '../../../projections/src/registry';
 import { createProjector, type Projector } from '../../../projections/src/runner';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
@@ -20,6 +24,9 @@ import { createAuth, generateAuthKeys, refreshCookieName, type Auth, type AuthCo
 export type ApiHarness = {
   app: Express;
   db: TestDatabase;
+  /** Uploaded files of this harness: a temporary folder of its own, removed by `stop`. */
+  blobStore: BlobStore;
+  filesDir: string;
   store: EventStore;
   temporal: Client;
   taskQueue: string;
@@ -81,6 +88,8 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
   const connection = await Connection.connect({ address: temporalAddress() });
   const temporal = new Client({ connection, namespace });
   const keys = await generateAuthKeys();
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), 'ba-portal-files-'));
+  const blobStore = createFsBlobStore(filesDir);
 
   const app = createApp({
     pool: db.appPool,
@@ -88,6 +97,7 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
     temporal,
     taskQueue,
     auth: { config: TEST_AUTH_CONFIG, keys },
+    blobStore,
     log: () => undefined,
     ...overrides,
     // A captcha a test solves in milliseconds; everything else as configured.
@@ -123,6 +133,8 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
   return {
     app,
     db,
+    blobStore,
+    filesDir,
     store,
     temporal,
     taskQueue,
@@ -145,6 +157,7 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
       // and an unhandled pool 'error' would fail the suite after every test passed.
       db.pool.on('error', () => undefined);
       await db.drop();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,15 +1,10 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useAuthProvider, useGetIdentity, useNotify, useRefresh } from 'react-admin';
-import { COMPANIES } from '../../../domain/src/masters/catalog';
 import { ALL_COMPANIES, type ConsoleAuthProvider, type ConsoleIdentity } from '../providers/authProvider';
 import { errorText } from '../providers/httpClient';
+import { useCompanyLabel } from '../shared/companies';
 import { showsCompanySelector } from './access';
-
-const companyLabel = (code: string) => {
-  const company = COMPANIES.find((c) => c.companyCode === code);
-  return company ? `${code} – ${company.name}` : code;
-};
 
 /** White text and outline on the coloured app bar. */
 // A fixed width: react-admin's theme makes inputs full width, which stretched this across the app bar.
@@ -34,6 +29,7 @@ export const CompanySelector = () => {
   const { identity } = useGetIdentity();
   const refresh = useRefresh();
   const notify = useNotify();
+  const companyLabel = useCompanyLabel();
   const change = useMutation({
     mutationFn: (code: string) => {
       if (!authProvider) throw new Error('There was a problem at our end');

@@ -6,14 +6,8 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import EmailIcon from '@mui/icons-material/Email';
 import { Logout, UserMenu, useUserMenu } from 'react-admin';
 import { CHANGE_PASSWORD_PATH } from '../layout/SessionGate';
+import { useHelp } from '../help/useHelp';
 
-/** Spec 000 §2 "Help": the user manual and a support mailbox (the same mailbox the portal names). */
-export const SUPPORT_MAILBOX = 'support@ba-portal.local';
-/**
- * The manual viewer and its server-side link come with document 2; until then the link opens the portal's
- * work-in-progress page, as the portal's own Help does.
- */
-export const USER_MANUAL_URL = '/workInProgress';
 
 const ChangePasswordItem = forwardRef<HTMLAnchorElement>((props, ref) => {
   const { onClose } = useUserMenu() ?? {};
@@ -28,22 +22,27 @@ const ChangePasswordItem = forwardRef<HTMLAnchorElement>((props, ref) => {
 });
 ChangePasswordItem.displayName = 'ChangePasswordItem';
 
+/**
+ * Spec 000 §2 "Help": the user manual (a link the server gives, opened in a new tab) and the support mailbox
+ * (GET /api/help, configured by USER_MANUAL_URL and SUPPORT_EMAIL). Disabled until the answer is there.
+ */
 const HelpItems = () => {
   const { onClose } = useUserMenu() ?? {};
+  const { data: help } = useHelp();
   return (
     <>
       <ListSubheader sx={{ lineHeight: '32px' }}>Help</ListSubheader>
-      <MenuItem component="a" href={USER_MANUAL_URL} target="_blank" rel="noopener" onClick={onClose}>
+      <MenuItem component="a" href={help?.userManualUrl} target="_blank" rel="noopener" onClick={onClose} disabled={!help}>
         <ListItemIcon>
           <MenuBookIcon fontSize="small" />
         </ListItemIcon>
         <ListItemText>User Manual</ListItemText>
       </MenuItem>
-      <MenuItem component="a" href={`mailto:${SUPPORT_MAILBOX}`} onClick={onClose}>
+      <MenuItem component="a" href={help ? `mailto:${help.supportEmail}` : undefined} onClick={onClose} disabled={!help}>
         <ListItemIcon>
           <EmailIcon fontSize="small" />
         </ListItemIcon>
-        <ListItemText primary="Support" secondary={SUPPORT_MAILBOX} />
+        <ListItemText primary="Support" secondary={help?.supportEmail} />
       </MenuItem>
     </>
   );

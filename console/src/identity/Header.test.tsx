@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuthProvider, fakeDataProvider, renderConsole } from '../testing/fakes';
-import { SUPPORT_MAILBOX } from './ConsoleUserMenu';
+import { installFetch } from '../testing/fakeFetch';
+
+const HELP = { userManualUrl: 'https://portal.test/user-manual.pdf', supportEmail: 'help@portal.test' };
 
 jest.setTimeout(60_000);
 
@@ -41,16 +43,15 @@ describe('Header', () => {
     expect(companySelector()).not.toBeInTheDocument();
   });
 
-  it('offers Change Password, Help (user manual and support mailbox) and Logout in the user menu', async () => {
+  it('offers Change Password, Help (user manual and support mailbox from GET /api/help) and Logout in the user menu', async () => {
+    installFetch((url) => (url.pathname === '/api/help' ? { body: HELP } : undefined));
     renderConsole('/business-associates', { dataProvider: fakeDataProvider(), roles: ['MLL Procurement'] });
     await userEvent.click(await screen.findByRole('button', { name: 'Profile' }));
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: /Support/ })).toHaveAttribute('href', `mailto:${HELP.supportEmail}`));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual([
-      'Change Password',
-      'User Manual',
-      `Support${SUPPORT_MAILBOX}`,
-      'Logout',
-    ]);
-    expect(screen.getByRole('menuitem', { name: /Support/ })).toHaveAttribute('href', `mailto:${SUPPORT_MAILBOX}`);
+    expect(items.map((i) => i.textContent)).toEqual(['Change Password', 'User Manual', `Support${HELP.supportEmail}`, 'Logout']);
+    // The manual opens in a new tab, wherever the server says it is.
+    expect(screen.getByRole('menuitem', { name: 'User Manual' })).toHaveAttribute('href', HELP.userManualUrl);
+    expect(screen.getByRole('menuitem', { name: 'User Manual' })).toHaveAttribute('target', '_blank');
   });
 });

@@ -1,5 +1,5 @@
 export { ChangePasswordPage } from './ChangePasswordPage';
 export { CompanySelector } from './CompanySelector';
-export { ConsoleUserMenu, SUPPORT_MAILBOX, USER_MANUAL_URL } from './ConsoleUserMenu';
+export { ConsoleUserMenu } from './ConsoleUserMenu';
 export { CaptchaField, CAPTCHA_URL } from '../../../ui/src/CaptchaField';
 export { showsCompanySelector } from './access';

@@ -3,6 +3,8 @@ import { AppBar, Layout, LoadingIndicator, TitlePortal } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { CompanySelector } from '../identity/CompanySelector';
 import { ConsoleUserMenu } from '../identity/ConsoleUserMenu';
+import { WhatsNew } from '../releases/WhatsNew';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { BrokenPage } from './BrokenPage';
 import { ConsoleMenu } from './Menu';
 import { SessionGate } from './SessionGate';
@@ -15,6 +17,8 @@ const ConsoleAppBar = () => (
     <Typography variant="subtitle2" sx={{ mr: 2, opacity: 0.85, display: { xs: 'none', md: 'block' } }}>
       Business Partner Onboarding
     </Typography>
+    <WhatsNew />
+    <NotificationBell />
     <CompanySelector />
   </AppBar>
 );

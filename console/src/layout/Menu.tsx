@@ -9,11 +9,16 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import BlockIcon from '@mui/icons-material/Block';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import PolicyIcon from '@mui/icons-material/Policy';
+import NewReleasesIcon from '@mui/icons-material/NewReleases';
 import type { ReactElement } from 'react';
 import { Menu, useLocation, usePermissions } from 'react-admin';
 import { hasReviewerRole } from '../tasks/access';
 import { mayManageUsers } from '../users/access';
 import { AUDIT_SEARCH_RESOURCE, mayReadEventHistory } from '../audit';
+import { mayManageAnnexures } from '../annexures/access';
+import { mayManageReleases } from '../releases/access';
+import { MastersMenu } from '../masters/MastersMenu';
 import { SIDEBAR_VIEW_ORDER, viewByKey, viewOfFilter, viewSearch, type BaViewKey } from '../onboarding/views';
 import { CountBadge } from './CountBadge';
 import { useBaCounts } from './useBaCounts';
@@ -92,6 +97,13 @@ export const ConsoleMenu = () => {
       {mayReadEventHistory(permissions) && (
         <Menu.Item to={`/${AUDIT_SEARCH_RESOURCE}`} primaryText="Audit search" leftIcon={<ManageSearchIcon />} />
       )}
+      {mayManageAnnexures(permissions) && (
+        <Menu.Item to="/annexures" primaryText="PO Annexures" leftIcon={<PolicyIcon />} />
+      )}
+      {mayManageReleases(permissions) && (
+        <Menu.Item to="/releases" primaryText="Releases" leftIcon={<NewReleasesIcon />} />
+      )}
+      <MastersMenu />
     </Menu>
   );
 };

@@ -1,9 +1,31 @@
 import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useGetMany } from 'react-admin';
 import { display, formatDateTime } from '../../../domain/src/shared/format';
 import type { ActivityEntry, FieldChange } from '../shared/types';
-import { fieldLabel, fieldOrder, fieldValue } from './labels';
+import { fieldLabel, fieldOrder, fieldValue, NAMED_ID_FIELDS, type IdNames } from './labels';
 
-const Changes = ({ changes }: { changes: Record<string, FieldChange> | null }) => {
+/** The ids of one master named anywhere in the log's changes. */
+const idsIn = (entries: readonly ActivityEntry[] | undefined, field: string): number[] => [
+  ...new Set(
+    (entries ?? [])
+      .flatMap((e) => [e.changes?.[field]?.before, e.changes?.[field]?.after])
+      .filter((v): v is number => typeof v === 'number'),
+  ),
+];
+
+/** Service, state and city names for the ids in the log, from the masters (one request per master). */
+function useIdNames(entries: readonly ActivityEntry[] | undefined): IdNames {
+  const services = useGetMany<{ id: number; name: string }>('services', { ids: idsIn(entries, 'serviceId') });
+  const states = useGetMany<{ id: number; name: string }>('states', { ids: idsIn(entries, 'stateId') });
+  const cities = useGetMany<{ id: number; name: string }>('cities', { ids: idsIn(entries, 'cityId') });
+  const byId = (rows: { id: number; name: string }[] | undefined) => new Map((rows ?? []).map((r) => [r.id, r.name]));
+  const names: IdNames = {};
+  const loaded = { services: services.data, states: states.data, cities: cities.data };
+  for (const [field, resource] of Object.entries(NAMED_ID_FIELDS)) names[field] = byId(loaded[resource]);
+  return names;
+}
+
+const Changes = ({ changes, names }: { changes: Record<string, FieldChange> | null; names: IdNames }) => {
   const entries = Object.entries(changes ?? {}).sort(([a], [b]) => fieldOrder(a) - fieldOrder(b));
   if (entries.length === 0) return <>—</>;
   return (
@@ -11,8 +33,8 @@ const Changes = ({ changes }: { changes: Record<string, FieldChange> | null }) =
       {entries.map(([field, { before, after }]) => (
         <li key={field}>
           <Typography variant="body2" component="span">
-            <strong>{fieldLabel(field)}</strong>: {display(fieldValue(field, before))} →{' '}
-            {display(fieldValue(field, after))}
+            <strong>{fieldLabel(field)}</strong>: {display(fieldValue(field, before, names))} →{' '}
+            {display(fieldValue(field, after, names))}
           </Typography>
         </li>
       ))}
@@ -33,6 +55,7 @@ export const ActivityLog = ({
   isPending: boolean;
   error: unknown;
 }) => {
+  const names = useIdNames(entries);
   if (error) return <Alert severity="error">The activity log could not be loaded.</Alert>;
   if (isPending) return <Typography color="text.secondary">Loading…</Typography>;
   if (!entries || entries.length === 0) {
@@ -59,7 +82,7 @@ export const ActivityLog = ({
               <TableCell>{e.role ?? '—'}</TableCell>
               <TableCell>{e.action}</TableCell>
               <TableCell>
-                <Changes changes={e.changes} />
+                <Changes changes={e.changes} names={names} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{e.remarks ?? '—'}</TableCell>
             </TableRow>

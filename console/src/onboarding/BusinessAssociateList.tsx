@@ -1,8 +1,10 @@
 import { Box } from '@mui/material';
 import {
   DataTable,
+  AutocompleteInput,
   FilterButton,
   List,
+  ReferenceInput,
   Pagination,
   SearchInput,
   SelectInput,
@@ -10,10 +12,10 @@ import {
   TopToolbar,
   useGetIdentity,
 } from 'react-admin';
-import { CITIES, COMPANIES } from '../../../domain/src/masters/catalog';
 import { formatDate } from '../../../domain/src/shared/format';
 import type { BusinessAssociate } from '../shared/types';
 import type { ConsoleIdentity } from '../providers/authProvider';
+import { useCompanyLabel } from '../shared/companies';
 import { BaNameCell } from './BaNameCell';
 import { OverdueMarker, StatusChip, stageLabel } from './StatusChip';
 import { StatusTabs } from './StatusTabs';
@@ -22,27 +24,25 @@ import { StatusTabs } from './StatusTabs';
 export const ROWS_PER_PAGE_OPTIONS = [5, 10, 20];
 export const DEFAULT_ROWS_PER_PAGE = 10;
 
-const companyLabel = (code: string) => {
-  const company = COMPANIES.find((c) => c.companyCode === code);
-  return company ? `${code} – ${company.name}` : code;
-};
-
 /** Company codes to filter by: only the caller's own (the API limits staff to them anyway). */
 const CompanyCodeInput = (props: { source: string; label: string; alwaysOn?: boolean }) => {
   const { identity } = useGetIdentity();
-  const own = (identity as ConsoleIdentity | undefined)?.companyCodes;
-  const codes = own ?? COMPANIES.map((c) => c.companyCode);
+  const companyLabel = useCompanyLabel();
+  const codes = (identity as ConsoleIdentity | undefined)?.companyCodes ?? [];
   return <SelectInput {...props} choices={codes.map((code) => ({ id: code, name: companyLabel(code) }))} />;
 };
 
-const cityChoices = [...CITIES]
-  .sort((a, b) => a.name.localeCompare(b.name))
-  .map((c) => ({ id: c.id, name: c.name }));
+/** Cities from the Cities master, searched as the user types (hundreds of them: no full list up front). */
+const CityInput = (props: { source: string; label: string }) => (
+  <ReferenceInput source={props.source} reference="cities" sort={{ field: 'name', order: 'ASC' }}>
+    <AutocompleteInput label={props.label} optionText="name" filterToQuery={(q: string) => ({ q })} />
+  </ReferenceInput>
+);
 
 const baFilters = [
   <SearchInput key="q" source="q" placeholder="Search name, e-mail or mobile" alwaysOn />,
   <TextInput key="panNumber" source="panNumber" label="PAN" parse={(v: string) => v.toUpperCase()} />,
-  <SelectInput key="cityId" source="cityId" label="City" choices={cityChoices} />,
+  <CityInput key="cityId" source="cityId" label="City" />,
   <CompanyCodeInput key="companyCode" source="companyCode" label="Company code" />,
 ];
 

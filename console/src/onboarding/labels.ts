@@ -1,4 +1,3 @@
-import { cityById, serviceById, stateById } from '../../../domain/src/masters/catalog';
 import { COMPANY_DETAIL_FIELDS } from '../../../domain/src/onboarding/details';
 
 /** Readable labels for the company-details fields (spec 000 §3, the registration payload). */
@@ -27,14 +26,14 @@ export const fieldOrder = (field: string): number => {
   return i < 0 ? COMPANY_DETAIL_FIELDS.length : i;
 };
 
-const NAMED_IDS: Record<string, (id: number) => string | undefined> = {
-  serviceId: (id) => serviceById(id)?.name,
-  stateId: (id) => stateById(id)?.name,
-  cityId: (id) => cityById(id)?.name,
-};
+/** The master whose item each id field names (the API resource). */
+export const NAMED_ID_FIELDS = { serviceId: 'services', stateId: 'states', cityId: 'cities' } as const;
 
-/** A changed value as a person reads it: service, state and city by name. */
-export function fieldValue(field: string, value: unknown): unknown {
-  const named = NAMED_IDS[field];
-  return named && typeof value === 'number' ? (named(value) ?? value) : value;
+/** Names of master items by field, as the masters API gave them: `{ cityId: Map { 2701 → 'Mumbai' } }`. */
+export type IdNames = Partial<Record<string, ReadonlyMap<number, string>>>;
+
+/** A changed value as a person reads it: service, state and city by name (the id while names load). */
+export function fieldValue(field: string, value: unknown, names: IdNames = {}): unknown {
+  const named = names[field];
+  return named && typeof value === 'number' ? (named.get(value) ?? value) : value;
 }

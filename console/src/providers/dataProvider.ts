@@ -9,6 +9,8 @@ import type {
   StoredEventRow,
 } from '../shared/types';
 import { auditMethods, type AuditDataProvider } from '../audit/dataProvider';
+import { annexureMethods, type AnnexureDataProvider } from '../annexures/dataProvider';
+import { masterMethods, type MasterDataProvider } from '../masters/dataProvider';
 import { API_URL, httpClient } from './httpClient';
 
 /**
@@ -18,7 +20,7 @@ import { API_URL, httpClient } from './httpClient';
  */
 export type DecisionParams = { stage: ReviewStage; remarks?: string | null; idempotencyKey: string };
 
-export type ConsoleDataProvider = DataProvider & AuditDataProvider & {
+export type ConsoleDataProvider = DataProvider & AuditDataProvider & AnnexureDataProvider & MasterDataProvider & {
   approve(id: Identifier, params: DecisionParams): Promise<{ data: BusinessAssociate }>;
   reject(id: Identifier, params: DecisionParams & { remarks: string }): Promise<{ data: BusinessAssociate }>;
   /** Sidebar and tab badges. */
@@ -64,6 +66,8 @@ export function createDataProvider(): ConsoleDataProvider {
   return {
     ...simpleRestProvider(API_URL, httpClient),
     ...auditMethods,
+    ...annexureMethods,
+    ...masterMethods,
     approve: (id, params) => command(id, 'approve', params),
     reject: (id, params) => command(id, 'reject', params),
     getCounts: async () => (await httpClient(`${API_URL}/ba-counts`)).json as BaCounts,

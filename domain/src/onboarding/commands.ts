@@ -1,3 +1,5 @@
+import type { ReferencedItem } from '../masters/references';
+
 /** Imperative names; the payloads are already validated shapes (the API parses raw input with zod). */
 export type CreateBusinessAssociate = {
   type: 'CreateBusinessAssociate';
@@ -6,8 +8,16 @@ export type CreateBusinessAssociate = {
   adminUserId: string | null;
   mobileNo: string | null;
   email: string | null;
+  /**
+   * The company as the Companies master holds it (null: none), resolved by the deciding activity. Absent in
+   * decisions replayed from before the masters, which checked the frozen catalogue (legacy-catalog.ts).
+   */
+  company?: ReferencedItem | null;
 };
-/** `details` is raw input: the decider parses it with the shared schema so no path skips validation. */
+/**
+ * `details` is raw input: the decider parses it with the shared schema so no path skips validation. It
+ * carries the resolved service, state and city under `references` (details.ts `withReferences`).
+ */
 export type SaveCompanyDetails = { type: 'SaveCompanyDetails'; details: unknown };
 export type SubmitOnboarding = { type: 'SubmitOnboarding' };
 export type ApproveReviewStage = { type: 'ApproveReviewStage'; stage: number; remarks?: string | null };

@@ -638,3 +638,48 @@ describe('the whole lifecycle', () => {
     given(atStage1).when(approve(1), procurement2).then([approved(1, procurement2)]);
   });
 });
+
+describe('decisions against the masters (references resolved by the deciding activity)', () => {
+  const active = (id: number | string, stateId?: number) => ({ id, status: 'active' as const, ...(stateId ? { stateId } : {}) });
+  const hyderabad = { ...details, serviceId: 6, stateId: 36, cityId: 3601 };
+  const resolved = { service: active(6), state: active(36), city: active(3601, 36) };
+  const saveResolved = (d: object, references: object = resolved): OnboardingCommand => save({ ...d, references });
+
+  test('given a city the masters hold beyond the old catalogue, when saved, then it is recorded without its references', () => {
+    const [event] = given([created]).when(saveResolved(hyderabad), baAdmin).result as OnboardingEvent[];
+    expect(event).toMatchObject({ type: 'CompanyDetailsSaved', data: { details: hyderabad } });
+    expect(event?.data).not.toHaveProperty('details.references');
+  });
+
+  test.each([
+    ['a deactivated city', { city: { id: 3601, status: 'inactive', stateId: 36 } }, { cityId: 'Please select a city' }],
+    ['a replaced service (no such item)', { service: null }, { serviceId: 'Please select a service' }],
+    ['an unknown state', { state: null }, { stateId: 'Please select a state' }],
+    ['a city of another state', { city: active(3601, 37) }, { cityId: 'The city does not belong to the selected state' }],
+  ])('given %s, when saved, then validation names the field', (_label, change, errors) => {
+    given([created])
+      .when(saveResolved(hyderabad, { ...resolved, ...change }), baAdmin)
+      .thenError('validation', { message: 'Please correct the highlighted fields', errors });
+  });
+
+  test('given details without references (a decision replayed from before the masters), then the frozen catalogue decides', () => {
+    given([created]).when(save(hyderabad), baAdmin).thenError('validation', {
+      errors: { serviceId: 'Please select a service', stateId: 'Please select a state', cityId: 'Please select a city' },
+    });
+  });
+
+  test('given an active company in the masters, when a BA is created for it, then it is recorded', () => {
+    const [event] = given([]).when({ ...create, companyCode: '3000', company: active('3000') }, system).result as OnboardingEvent[];
+    expect(event).toMatchObject({ type: 'BusinessAssociateCreated', data: { companyCode: '3000' } });
+    expect(event?.data).not.toHaveProperty('company');
+  });
+
+  test.each([
+    ['retired', { id: '1000', status: 'inactive' as const }],
+    ['unknown', null],
+  ])('given a %s company, when a BA is created for it, then it is refused', (_label, company) => {
+    given([])
+      .when({ ...create, company }, system)
+      .thenError('validation', { errors: { companyCode: 'Please select a company from the list' } });
+  });
+});

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { isBaRole, mayReviewStage, SYSTEM_ROLE } from '../identity/roles';
-import { COMPANIES } from '../masters/catalog';
+import { companyRefusal, UNKNOWN_COMPANY } from '../masters/references';
 import type { CommandMetadata, Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import { fieldErrors, fields, messages, safeText } from '../validation/fields';
 import type { OnboardingCommand } from './commands';
 import {
   COMPANY_DETAIL_FIELDS,
-  cityStateMismatch,
+  legacyCityStateMismatch,
   missingForSubmit,
   parseCompanyDetails,
+  referenceErrors,
+  referencesIn,
   type CompanyDetails,
 } from './details';
 import type { FieldChange, OnboardingEvent } from './events';
@@ -49,16 +51,13 @@ function parseRemarks(raw: string | null | undefined, required: boolean): string
 }
 
 /**
- * The BA record as registration creates it. Checked here as well as at the boundary because the seed and,
- * later, registration send this command directly: the company must be in the company list (spec 000 §5,
- * "Registration") and contacts must match their patterns.
+ * The BA record as registration creates it. Checked here as well as at the boundary because the seed and
+ * registration send this command directly: the company must be an active item of the Companies master
+ * (`company`, resolved by the deciding activity; see companyRefusal) and contacts must match their patterns.
  */
 const createSchema = z.object({
   baId: z.string().trim().min(1, { error: messages.required }),
-  companyCode: z.enum(
-    COMPANIES.map((c) => c.companyCode),
-    { error: 'Please select a company from the list' },
-  ),
+  companyCode: z.string({ error: UNKNOWN_COMPANY }).min(1, { error: UNKNOWN_COMPANY }),
   mobileNo: fields.mobile.nullable(),
   email: fields.email.nullable(),
 });
@@ -97,8 +96,11 @@ export function decide(
     case 'CreateBusinessAssociate': {
       if (state.status !== 'none') return new DomainError('conflict', refusals.alreadyExists);
       const checked = createSchema.safeParse(command);
-      if (!checked.success)
-        return new DomainError('validation', 'Please correct the highlighted fields', fieldErrors(checked.error));
+      const errors = checked.success ? {} : fieldErrors(checked.error);
+      const unknownCompany = typeof command.companyCode === 'string' ? companyRefusal(command.companyCode, command.company) : null;
+      if (unknownCompany && !errors.companyCode) errors.companyCode = unknownCompany;
+      if (Object.keys(errors).length > 0)
+        return new DomainError('validation', 'Please correct the highlighted fields', errors);
       const { baId: id, companyCode, adminUserId, mobileNo, email } = command;
       return [{ type: 'BusinessAssociateCreated', data: { baId: id, companyCode, adminUserId, mobileNo, email } }];
     }
@@ -107,11 +109,14 @@ export function decide(
       if (!actsForBa(meta)) return new DomainError('forbidden', refusals.baOnly);
       if (state.status !== 'pending' && state.status !== 'rejected')
         return new DomainError('rule', refusals.notEditable);
-      const parsed = parseCompanyDetails(command.details);
+      // Resolved references: a live decision against the masters. None: a decision replayed from before them,
+      // made against the frozen catalogue as it was then (legacy-catalog.ts).
+      const references = referencesIn(command.details);
+      const parsed = parseCompanyDetails(command.details, { legacy: references === undefined });
       if (!parsed.ok) return new DomainError('validation', 'Please correct the highlighted fields', fieldErrors(parsed.error));
-      const mismatch = cityStateMismatch(parsed.details);
-      if (Object.keys(mismatch).length > 0)
-        return new DomainError('validation', 'Please correct the highlighted fields', mismatch);
+      const refused = references ? referenceErrors(parsed.details, references) : legacyCityStateMismatch(parsed.details);
+      if (Object.keys(refused).length > 0)
+        return new DomainError('validation', 'Please correct the highlighted fields', refused);
       const changes = changesBetween(state.details, parsed.details);
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'CompanyDetailsSaved', data: { baId, details: parsed.details, changes } }];

@@ -2,10 +2,15 @@ import { fieldErrors, messages } from '../validation/fields';
 import {
   COMPANY_DETAIL_FIELDS,
   cityStateMismatch,
+  legacyCityStateMismatch,
   missingForSubmit,
   parseCompanyDetails,
+  referenceErrors,
+  referencesIn,
   REQUIRED_FOR_SUBMIT,
+  withReferences,
   type CompanyDetails,
+  type CompanyDetailsReferences,
 } from './details';
 
 /** A complete, valid registration payload as the portal form sends it (ids from the fixed catalogue). */
@@ -102,15 +107,33 @@ describe('parseCompanyDetails', () => {
   });
 
   test.each([
-    ['serviceId', 99, 'Please select a service'],
-    ['stateId', 99, 'Please select a state'],
-    ['cityId', 9999, 'Please select a city'],
     ['serviceId', 'abc', 'Please select a service'],
     ['serviceId', true, 'Please select a service'],
     ['serviceId', [1], 'Please select a service'],
+    ['serviceId', 0, 'Please select a service'],
+    ['cityId', -2701, 'Please select a city'],
     ['stateId', '27.5', 'Please select a state'],
-  ])('given an unknown %s %j, when parsed, then it is refused', (field, value, message) => {
+    ['stateId', 27.5, 'Please select a state'],
+  ])('given %s %j, which is no master id at all, when parsed, then it is refused', (field, value, message) => {
     expect(errorsFor({ ...completeDetails, [field]: value })).toEqual({ [field]: message });
+  });
+
+  test('given ids of items the masters may hold, when parsed, then only their shape is checked (the references decide)', () => {
+    expect(parsed({ ...completeDetails, serviceId: 6, stateId: 36, cityId: 3601 })).toMatchObject({
+      serviceId: 6,
+      stateId: 36,
+      cityId: 3601,
+    });
+  });
+
+  test.each([
+    ['serviceId', 6, 'Please select a service'],
+    ['stateId', 36, 'Please select a state'],
+    ['cityId', 3601, 'Please select a city'],
+  ])('given %s %j outside the frozen catalogue, when parsed as a replayed decision, then it is refused as it was then', (field, value, message) => {
+    const result = parseCompanyDetails({ ...completeDetails, [field]: value }, { legacy: true });
+    expect(result.ok ? {} : fieldErrors(result.error)).toEqual({ [field]: message });
+    expect(parseCompanyDetails(completeDetails, { legacy: true }).ok).toBe(true);
   });
 
   test.each([
@@ -132,7 +155,7 @@ describe('parseCompanyDetails', () => {
   });
 
   test('given several invalid fields, when parsed, then each one is reported', () => {
-    const errors = errorsFor({ ...completeDetails, panNumber: 'x', pinCode: 'y', stateId: 1 });
+    const errors = errorsFor({ ...completeDetails, panNumber: 'x', pinCode: 'y', stateId: 'z' });
     expect(Object.keys(errors).sort()).toEqual(['panNumber', 'pinCode', 'stateId']);
   });
 
@@ -142,17 +165,78 @@ describe('parseCompanyDetails', () => {
 });
 
 describe('cityStateMismatch', () => {
+  const mumbai = { stateId: 27 };
   test('given a city of the chosen state, then nothing is wrong', () => {
-    expect(cityStateMismatch(parsed(completeDetails))).toEqual({});
+    expect(cityStateMismatch(parsed(completeDetails), mumbai)).toEqual({});
   });
   test('given a city of another state, then the city is flagged', () => {
-    expect(cityStateMismatch(parsed({ ...completeDetails, stateId: 29, cityId: 2701 }))).toEqual({
+    expect(cityStateMismatch(parsed({ ...completeDetails, stateId: 29 }), mumbai)).toEqual({
       cityId: 'The city does not belong to the selected state',
     });
   });
   test('given no state or no city yet, then there is nothing to compare', () => {
-    expect(cityStateMismatch(parsed({ ...completeDetails, stateId: null }))).toEqual({});
-    expect(cityStateMismatch(parsed({ ...completeDetails, cityId: null }))).toEqual({});
+    expect(cityStateMismatch(parsed({ ...completeDetails, stateId: null }), mumbai)).toEqual({});
+    expect(cityStateMismatch(parsed({ ...completeDetails, cityId: null }), mumbai)).toEqual({});
+  });
+  test('given a replayed decision, then the frozen catalogue says where its cities lie', () => {
+    expect(legacyCityStateMismatch(parsed({ ...completeDetails, stateId: 29, cityId: 2701 }))).toEqual({
+      cityId: 'The city does not belong to the selected state',
+    });
+    expect(legacyCityStateMismatch(parsed(completeDetails))).toEqual({});
+  });
+});
+
+describe('referenceErrors', () => {
+  const active = (id: number, stateId?: number) => ({ id, status: 'active' as const, ...(stateId ? { stateId } : {}) });
+  const resolved: CompanyDetailsReferences = { service: active(1), state: active(27), city: active(2701, 27) };
+
+  test('given active items that fit together, then nothing is wrong', () => {
+    expect(referenceErrors(parsed(completeDetails), resolved)).toEqual({});
+  });
+
+  test.each([
+    ['service', 'serviceId', 'Please select a service'],
+    ['state', 'stateId', 'Please select a state'],
+    ['city', 'cityId', 'Please select a city'],
+  ] as const)('given no such %s in the masters, then %s is refused', (ref, field, message) => {
+    expect(referenceErrors(parsed(completeDetails), { ...resolved, [ref]: null })).toEqual({ [field]: message });
+  });
+
+  test('given a deactivated item, then it can no longer be chosen', () => {
+    const inactiveCity = { ...resolved, city: { id: 2701, status: 'inactive' as const, stateId: 27 } };
+    expect(referenceErrors(parsed(completeDetails), inactiveCity)).toEqual({ cityId: 'Please select a city' });
+  });
+
+  test('given a reference to another item than the one named, then the named one counts as unknown', () => {
+    expect(referenceErrors(parsed(completeDetails), { ...resolved, service: active(2) })).toEqual({
+      serviceId: 'Please select a service',
+    });
+  });
+
+  test('given a city of another state, then the city is flagged', () => {
+    expect(referenceErrors(parsed(completeDetails), { ...resolved, city: active(2701, 29) })).toEqual({
+      cityId: 'The city does not belong to the selected state',
+    });
+  });
+
+  test('given details that name nothing yet (a draft), then nothing needs resolving', () => {
+    expect(referenceErrors(parsed({}), { service: null, state: null, city: null })).toEqual({});
+  });
+});
+
+describe('references in the details', () => {
+  const refs: CompanyDetailsReferences = { service: null, state: { id: 27, status: 'active' }, city: null };
+  test('ride along with the details and are dropped by the field rules', () => {
+    const carried = withReferences(completeDetails, refs);
+    expect(referencesIn(carried)).toEqual(refs);
+    expect(parsed(carried)).toEqual(completeDetails);
+  });
+  test('are absent from details sent without them (a decision replayed from before the masters)', () => {
+    expect(referencesIn(completeDetails)).toBeUndefined();
+    expect(referencesIn(null)).toBeUndefined();
+  });
+  test('resolve nothing when malformed', () => {
+    expect(referencesIn({ ...completeDetails, references: { city: 'Mumbai' } })).toEqual({ service: null, state: null, city: null });
   });
 });
 

@@ -1,3 +1,5 @@
+import type { ReferencedItem } from '../masters/references';
+
 /** Imperative names; the API parses raw input with zod, the decider checks again (no path skips validation). */
 export type StartRegistration = {
   type: 'StartRegistration';
@@ -9,6 +11,11 @@ export type StartRegistration = {
   companyCode: string;
   /** When the registration lapses unless completed (ISO), decided by the workflow from REGISTRATION_TTL. */
   expiresAt: string;
+  /**
+   * The company as the Companies master holds it (null: none), resolved by the deciding activity. Absent in
+   * decisions replayed from before the masters, which checked the frozen catalogue (legacy-catalog.ts).
+   */
+  company?: ReferencedItem | null;
 };
 /** Both codes matched: the BA Admin user and the BA exist (or are being created) under these ids. */
 export type CompleteRegistration = { type: 'CompleteRegistration'; baId: string; userId: string };

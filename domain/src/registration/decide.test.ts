@@ -56,6 +56,22 @@ describe('StartRegistration', () => {
       .thenError('validation', { errors: { companyCode: registrationMessages.unknownCompany } });
   });
 
+  test('given a company the masters hold (active), when started, then it is recorded without the reference', () => {
+    const [event] = given([])
+      .when({ ...start, companyCode: '3000', company: { id: '3000', status: 'active' } }, registrant)
+      .result as RegistrationEvent[];
+    expect(event).toEqual({ ...started, data: { ...started.data, companyCode: '3000' } });
+  });
+
+  test.each([
+    ['retired', { id: '1000', status: 'inactive' as const }],
+    ['not in the masters', null],
+  ])('given nothing, when the company is %s, then the spec message', (_label, company) => {
+    given([])
+      .when({ ...start, company }, registrant)
+      .thenError('validation', { errors: { companyCode: registrationMessages.unknownCompany } });
+  });
+
   test('given nothing, when mobile and e-mail break their patterns, then the spec messages per field', () => {
     given([])
       .when({ ...start, mobileNo: '5876543210', email: 'not-an-email' }, registrant)
@@ -116,7 +132,7 @@ describe('state', () => {
 });
 
 describe('registration form and helpers', () => {
-  test('the form trims the mobile, lower-cases the e-mail and requires a listed company', () => {
+  test('the form trims the mobile, lower-cases the e-mail and requires a company code (the masters say which exist)', () => {
     expect(registrationForm.parse({ mobileNo: ' 9876543210 ', email: ' A@B.Test ', companyCode: '2000' })).toEqual({
       mobileNo: '9876543210',
       email: 'a@b.test',
@@ -124,6 +140,8 @@ describe('registration form and helpers', () => {
     });
     const refused = registrationForm.safeParse({ mobileNo: '98765', email: 'x', companyCode: '' });
     expect(refused.success).toBe(false);
+    const malformed = registrationForm.safeParse({ mobileNo: '9876543210', email: 'a@b.test', companyCode: '10000' });
+    expect(malformed.success ? {} : malformed.error.issues.map((i) => i.message)).toEqual([registrationMessages.unknownCompany]);
   });
 
   test('the BA Admin is named after the e-mail local part, without a leading formula character', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppAccess } from '../identity/applications';
-import { COMPANIES } from '../masters/catalog';
+import { companyRefusal } from '../masters/references';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import { fieldErrors, fields, messages, patterns } from '../validation/fields';
@@ -25,7 +25,6 @@ export const registrationMessages = {
   invalid: 'Please correct the highlighted fields',
 } as const;
 
-export const COMPANY_CODES = COMPANIES.map((c) => c.companyCode);
 
 /**
  * What a registered BA Admin may use: the BA's own onboarding, RFPs, Bill-Hub and the performance dashboards
@@ -38,11 +37,18 @@ export const BA_ADMIN_APPLICATIONS = [
   { appId: 'Dashboard', roleName: 'BA Admin' },
 ] as const satisfies readonly AppAccess[];
 
-/** The registration form's fields, shared by the API and the portal's register tab. */
+/**
+ * The registration form's fields, shared by the API and the portal's register tab. The company code is checked
+ * for its shape here; whether the Companies master holds it (active) is asked by the API and decided by the
+ * activity (`StartRegistration.company`).
+ */
 export const registrationForm = z.object({
   mobileNo: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), fields.mobile),
   email: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), fields.email),
-  companyCode: z.enum(COMPANY_CODES, { error: registrationMessages.unknownCompany }),
+  companyCode: z
+    .string({ error: registrationMessages.unknownCompany })
+    .trim()
+    .regex(/^[A-Z0-9]{1,4}$/, { error: registrationMessages.unknownCompany }),
 });
 export type RegistrationForm = z.output<typeof registrationForm>;
 
@@ -90,8 +96,12 @@ export function decide(command: RegistrationCommand, state: RegistrationState): 
     case 'StartRegistration': {
       if (state.status !== 'none') return new DomainError('conflict', registrationMessages.alreadyStarted);
       const parsed = startSchema.safeParse(command);
-      if (!parsed.success)
-        return new DomainError('validation', registrationMessages.invalid, fieldErrors(parsed.error));
+      const errors = parsed.success ? {} : fieldErrors(parsed.error);
+      // Resolved by the deciding activity; absent in a decision replayed from before the masters (legacy-catalog.ts).
+      const unknownCompany = typeof command.companyCode === 'string' ? companyRefusal(command.companyCode, command.company) : null;
+      if (unknownCompany && !errors.companyCode) errors.companyCode = unknownCompany;
+      if (!parsed.success || Object.keys(errors).length > 0)
+        return new DomainError('validation', registrationMessages.invalid, errors);
       const { registrationId, challengeId, mobileNo, email, companyCode, expiresAt } = parsed.data;
       return [
         {

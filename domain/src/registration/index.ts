@@ -4,7 +4,6 @@ export * from './state';
 export {
   adminNameFromEmail,
   BA_ADMIN_APPLICATIONS,
-  COMPANY_CODES,
   decide,
   registrationDecider,
   registrationForm,

@@ -46,6 +46,9 @@ const DOT_ENV: Record<string, string> = {
   TEMPORAL_DB_PASSWORD: 'temporal-0123456789abcdef',
   KURRENTDB_ADMIN_PASSWORD: 'kurrent-admin-0123456789',
   KURRENTDB_OPS_PASSWORD: 'kurrent-ops-0123456789',
+  MINIO_ROOT_PASSWORD: 'minio-root-0123456789abcdef',
+  S3_ACCESS_KEY_ID: 'ba-portal-api',
+  S3_SECRET_ACCESS_KEY: 'files-0123456789abcdef',
   PUBLIC_URL: 'https://portal.example.com',
 };
 
@@ -64,7 +67,7 @@ const envOf = (name: string, vars = DOT_ENV): Record<string, string> =>
   Object.fromEntries(Object.entries(service(name).environment ?? {}).map(([k, v]) => [k, interpolate(String(v), vars)]));
 
 const APP_SERVICES = ['api', 'worker', 'projector', 'migrate'];
-const STORES = ['postgres', 'temporal', 'kurrentdb'];
+const STORES = ['postgres', 'temporal', 'kurrentdb', 'minio'];
 
 test('only the api publishes a port; the Temporal UI is opt-in and bound to the host loopback', () => {
   const published = Object.entries(services)
@@ -82,7 +85,7 @@ test('the stores and every app service share an internal network; only services 
   expect(compose.networks.backend?.internal).toBe(true);
   for (const name of [...STORES, ...APP_SERVICES, 'temporal-ui']) expect(service(name).networks).toContain('backend');
   // The stores and what needs no way out are on the internal network alone.
-  for (const name of [...STORES, 'projector', 'migrate']) expect(service(name).networks).toEqual(['backend']);
+  for (const name of [...STORES, 'projector', 'migrate', 'minio-init']) expect(service(name).networks).toEqual(['backend']);
   // api: to publish its port; worker: outbound mail and SMS; the UI: to publish on loopback.
   for (const name of ['api', 'worker', 'temporal-ui']) expect(service(name).networks).toEqual(['backend', 'edge']);
   expect(compose.networks.edge?.internal).toBeFalsy();
@@ -171,7 +174,7 @@ test('the app services connect as the application role, after a one-shot migrati
     expect(service(name).depends_on).toMatchObject({ migrate: { condition: 'service_completed_successfully' } });
   }
   const migrate = service('migrate');
-  expect(migrate.command).toEqual(['npm', 'run', 'db:migrate']);
+  expect(migrate.command).toEqual(['sh', '-c', 'npm run db:migrate && npm run reference-data']);
   const env = envOf('migrate');
   expect(new URL(env.DATABASE_OWNER_URL ?? '').username).toBe('ba_portal_owner');
   expect(env.DATABASE_APP_PASSWORD).toBe(DOT_ENV.DATABASE_APP_PASSWORD);
@@ -201,4 +204,38 @@ test("each app service's environment passes the app's configuration: production,
   // Secrets are required: compose refuses to start without them rather than fall back to a known value.
   const { DATABASE_APP_PASSWORD: _omitted, ...withoutAppPassword } = DOT_ENV;
   expect(() => envOf('api', withoutAppPassword)).toThrow(/DATABASE_APP_PASSWORD/);
+});
+
+test('uploaded files go to MinIO on the internal network: bucket made at start, the api holding a key limited to it', () => {
+  const minio = service('minio');
+  expect(minio.ports).toBeUndefined();
+  expect(envOf('minio').MINIO_ROOT_PASSWORD).toBe(DOT_ENV.MINIO_ROOT_PASSWORD);
+  // The bucket, its policy and the api's user come from a one-shot job the api waits for.
+  const init = service('minio-init');
+  expect(init.depends_on).toEqual({ minio: { condition: 'service_healthy' } });
+  expect(service('api').depends_on).toMatchObject({
+    'minio-init': { condition: 'service_completed_successfully' },
+    migrate: { condition: 'service_completed_successfully' },
+  });
+  const script = (init.command ?? []).join('\n');
+  expect(script).toMatch(/mc mb --ignore-existing "local\/\$\$S3_BUCKET"/);
+  expect(script).toMatch(/mc admin policy attach local ba-portal-files --user "\$\$S3_ACCESS_KEY_ID"/);
+  // Read and write on its bucket only: the api can never delete a stored file.
+  expect(script).toMatch(/arn:aws:s3:::'"\$\$S3_BUCKET"'\/\*/);
+  expect(script).not.toMatch(/DeleteObject|s3:\*|"\*"/);
+
+  const api = loadConfig(envOf('api'));
+  expect(api.files).toMatchObject({
+    kind: 's3',
+    endpoint: 'http://minio:9000',
+    bucket: envOf('minio-init').S3_BUCKET,
+    accessKeyId: DOT_ENV.S3_ACCESS_KEY_ID,
+    secretAccessKey: DOT_ENV.S3_SECRET_ACCESS_KEY,
+  });
+  // The root key stays with MinIO and its init job; only the api holds the files key.
+  for (const name of Object.keys(services).filter((n) => n !== 'minio' && n !== 'minio-init'))
+    expect(JSON.stringify(envOf(name))).not.toContain(DOT_ENV.MINIO_ROOT_PASSWORD);
+  for (const name of ['worker', 'projector', 'migrate']) expect(envOf(name).S3_SECRET_ACCESS_KEY).toBeUndefined();
+  const { S3_SECRET_ACCESS_KEY: _omitted, ...withoutFilesKey } = DOT_ENV;
+  expect(() => envOf('api', withoutFilesKey)).toThrow(/S3_SECRET_ACCESS_KEY/);
 });

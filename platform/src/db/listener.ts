@@ -9,9 +9,10 @@ export type NotificationListenerOptions = {
   applicationName: string;
   /**
    * Called at each notification, and once after each (re)connect: notifications sent while nobody listened
-   * are gone, so the owner looks for their work then.
+   * are gone, so the owner looks for their work then. A notification passes its payload; the call after a
+   * (re)connect passes none.
    */
-  onNotify: () => void;
+  onNotify: (payload?: string) => void;
   /** Whether the owner still runs: once false, nothing connects, reconnects or reports a loss. */
   running: () => boolean;
   /** A connection lost or a connect that failed (while running); a reconnect is scheduled after it. */
@@ -60,7 +61,7 @@ export function createNotificationListener(options: NotificationListenerOptions)
         scheduleReconnect();
       }
     };
-    client.on('notification', onNotify);
+    client.on('notification', (message) => onNotify(message.payload));
     client.on('error', (e) => drop(e.message));
     client.on('end', () => drop('connection ended'));
     try {

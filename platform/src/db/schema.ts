@@ -3,8 +3,10 @@ import { ensureEventStoreSchema } from '../event-store/schema';
 import { ensureProjectionsSchema } from '../../../projections/src/schema';
 import { ensureIdentityStoreSchema } from '../../../api/src/identity/store/schema';
 import { ensureIdempotencySchema } from '../../../api/src/http/idempotency';
+import { ensureMastersSchema } from '../../../api/src/masters/keys';
 import { ensureOutboxSchema } from '../notifications/schema';
 import { ensureDemoSeedSchema } from './demo-seed-state';
+import { ensureNotificationReadStateSchema } from '../../../projections/src/notifications/read-state';
 
 /** Arbitrary constant: serialises schema creation between processes starting at the same time. */
 const SCHEMA_LOCK = 7_340_031;
@@ -24,6 +26,10 @@ export async function applySchema(pool: pg.Pool): Promise<void> {
     const { ensureKurrentDbCheckpointSchema } = await import('../event-store/kurrentdb');
     await ensureKurrentDbCheckpointSchema(client);
     await ensureIdempotencySchema(client);
+    // Master items' unique-key claims and the id sequence of new items (api/src/masters/keys.ts).
+    await ensureMastersSchema(client);
+    // What users have read of their notifications: operational, beside the projection (never rebuilt).
+    await ensureNotificationReadStateSchema(client);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [SCHEMA_LOCK]).catch(() => undefined);
     client.release();

@@ -51,7 +51,7 @@ type Fixture = {
 const fixtures: Fixture[] = [];
 
 async function fixture(count: number, anchorEvery = 1): Promise<Fixture> {
-  const db = await createTestDatabase({ poolSize: 3 });
+  const db = await createTestDatabase({ poolSize: 3, empty: true });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'anchors-'));
   const keyDir = path.join(dir, 'audit-keys');
   const anchorFile = path.join(dir, 'audit-anchors.jsonl');

@@ -12,7 +12,7 @@ import { EVENTS_CHANNEL, ensureEventStoreSchema } from './schema';
 eventStoreContract(
   'PostgreSQL',
   async () => {
-    const db = await createTestDatabase({ poolSize: 12 });
+    const db = await createTestDatabase({ poolSize: 12, empty: true });
     return {
       // The application role: appends only through append_to_stream(s), as in production.
       store: createPostgresEventStore(db.appPool),
@@ -37,7 +37,7 @@ const ev = (type: string, data: unknown): NewEvent => ({ eventId: randomUUID(), 
 describe('PostgreSQL event store', () => {
   let db: TestDatabase;
   beforeAll(async () => {
-    db = await createTestDatabase({ poolSize: 4 });
+    db = await createTestDatabase({ poolSize: 4, empty: true });
   });
   afterAll(async () => {
     await db.drop();
@@ -109,7 +109,7 @@ describe('PostgreSQL event store', () => {
     const ids: { position: number; eventId: string; streamId: string }[] = [];
 
     beforeEach(async () => {
-      tamper = await createTestDatabase({ poolSize: 2 });
+      tamper = await createTestDatabase({ poolSize: 2, empty: true });
       ids.length = 0;
       const store = createPostgresEventStore(tamper.pool);
       for (let i = 0; i < 4; i++) {

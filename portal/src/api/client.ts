@@ -45,7 +45,7 @@ export type CityOption = Pick<City, 'id' | 'name' | 'stateId'>;
 export type ServiceOption = Pick<Service, 'id' | 'name'>;
 /** GET /api/companies (public: the register tab lists them before sign-in). */
 export type CompanyOption = { id: string; companyCode: string; name: string };
-/** GET /api/ba-departments, reduced to what the select needs. */
+/** GET /api/departments (the Departments master), reduced to what the select needs. */
 export type DepartmentOption = { id: string; name: string };
 
 /** GET /api/auth/reset-tokens/:token: whose link it is and why it was sent. */
@@ -234,8 +234,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     throw new ApiError(401, errorTexts.sessionTimedOut);
   }
 
-  /** An authenticated call; on 401 it refreshes the access token once and retries with the same key. */
-  async function call<T>(path: string, opts: Omit<RequestOptions, 'authenticated'> = {}): Promise<T> {
+  /** An authenticated request; on 401 it refreshes the access token once and retries with the same key. */
+  async function authorized(path: string, opts: Omit<RequestOptions, 'authenticated'>): Promise<Response> {
     const request = { ...opts, authenticated: true };
     let response = await send(path, request);
     if (response.status === 401) {
@@ -245,8 +245,42 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (response.status === 401) sessionExpired();
     }
     if (!response.ok) throw await errorFrom(response);
+    return response;
+  }
+
+  async function call<T>(path: string, opts: Omit<RequestOptions, 'authenticated'> = {}): Promise<T> {
+    const response = await authorized(path, opts);
     if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
+  }
+
+  /**
+   * A file the session may read (annexure preview and download), as a Blob typed by the server's Content-Type.
+   * A plain link or iframe src could not send the Authorization header, so files come through here.
+   */
+  const fileCall = async (path: string): Promise<Blob> => (await authorized(path, {})).blob();
+
+  /**
+   * A long-lived stream with the session (notifications/api.ts: Server-Sent Events read with fetch, so the token
+   * travels in the Authorization header, never in a URL where access logs keep it); a 401 refreshes once.
+   */
+  async function streamCall(path: string, signal: AbortSignal): Promise<Response> {
+    const open = () =>
+      doFetch(`${baseUrl}${path}`, {
+        headers: { Accept: 'text/event-stream', ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}) },
+        credentials: 'same-origin',
+        cache: 'no-store',
+        signal,
+      });
+    let response = await open();
+    if (response.status === 401) {
+      const renewed = await refresh().catch(() => null);
+      if (!renewed) sessionExpired();
+      response = await open();
+      if (response.status === 401) sessionExpired();
+    }
+    if (!response.ok) throw await errorFrom(response);
+    return response;
   }
 
   /** A call made without the session (sign-in, registration, password reset). */
@@ -299,6 +333,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     refresh,
     /** A call without the session, for a capability's own small API module (contact-change/api.ts). */
     publicCall,
+    /** A call with the session, for a capability's own small API module (annexures/api.ts). */
+    call,
+    /** A file's bytes with the session (annexures/api.ts). */
+    fileCall,
+    /** An event stream with the session (notifications/api.ts). */
+    streamCall,
     companies: (): Promise<CompanyOption[]> =>
       publicCall<CompanyOption[]>(`/api/companies${listQuery({}, REFERENCE_RANGE)}`),
     register: (body: { mobileNo: string; email: string; companyCode: string }): Promise<RegistrationStarted> =>
@@ -376,7 +416,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         body: {},
       }),
     departments: async (): Promise<DepartmentOption[]> =>
-      toDepartments(await call<unknown>(`/api/ba-departments${listQuery({}, REFERENCE_RANGE)}`)),
+      toDepartments(await call<unknown>(`/api/departments${listQuery({}, REFERENCE_RANGE)}`)),
     billHubUsers: (): Promise<BillHubUser[]> =>
       call<BillHubUser[]>(`/api/bill-hub-users${listQuery({}, REFERENCE_RANGE)}`),
     createBillHubUser: (body: BillHubUserInput): Promise<BillHubUser> =>

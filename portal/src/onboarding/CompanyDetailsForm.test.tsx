@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CITIES } from '../../../domain/src/masters/reference-data/cities';
 import { messages } from '../../../domain/src/validation/fields';
 import { baUser, completeDetails, fakeApi, type FakeApi } from '../testing/fakeApi';
 import { renderPortal } from '../testing/render';
@@ -86,7 +87,10 @@ describe('company details form', () => {
     await user.selectOptions(field(/^State/), 'Karnataka');
     await screen.findByRole('option', { name: 'Bengaluru' });
     const cities = within(field(/^City/)).getAllByRole('option').map((o) => o.textContent);
-    expect(cities).toEqual(['Select city', 'Bengaluru', 'Mysuru']);
+    // The cities of Karnataka the masters hold, by name; none of another state.
+    const karnataka = CITIES.filter((c) => c.stateId === 29).map((c) => c.name);
+    expect(cities).toEqual(['Select city', ...[...karnataka].sort((a, b) => a.localeCompare(b))]);
+    expect(cities).not.toContain('Mumbai');
   });
 
   it('refuses to submit while mandatory fields are missing, and calls neither save nor submit', async () => {

@@ -76,11 +76,15 @@ const toValues = (details: CompanyDetails | null): Values =>
 const toRaw = (values: Values): Record<DetailField, string> =>
   Object.fromEntries(COMPANY_DETAIL_FIELDS.map((f) => [f, values[f].trim()])) as Record<DetailField, string>;
 
-/** The domain's schema, the very one the API runs (design.md §7). */
-function validate(values: Values): { details: CompanyDetails | null; errors: FieldErrors } {
+/**
+ * The domain's schema, the very one the API runs (design.md §7); the city must lie in the state, as the
+ * loaded cities say (the API checks the masters again).
+ */
+function validate(values: Values, cities: readonly CityOption[]): { details: CompanyDetails | null; errors: FieldErrors } {
   const parsed = parseCompanyDetails(toRaw(values));
   if (!parsed.ok) return { details: null, errors: fieldErrors(parsed.error) };
-  return { details: parsed.details, errors: cityStateMismatch(parsed.details) };
+  const city = cities.find((c) => c.id === parsed.details.cityId);
+  return { details: parsed.details, errors: cityStateMismatch(parsed.details, city) };
 }
 
 function validateField(field: DetailField, value: string): string | undefined {
@@ -139,7 +143,7 @@ export function CompanyDetailsForm(props: CompanyDetailsFormProps) {
 
   const run = async (action: 'save' | 'submit') => {
     if (busy) return;
-    const { details, errors: found } = validate(values);
+    const { details, errors: found } = validate(values, cities);
     // Submitting also needs every mandatory field: report the gaps together with any format errors.
     const missing = action === 'submit' ? missingForSubmit(details ?? emptyRequired(values)) : {};
     const all = { ...missing, ...found };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Me } from '../api/client';
 import { baColleague, baUser, completeDetails, fakeApi, verifiedBaAdmin } from '../testing/fakeApi';
 import { renderPortal } from '../testing/render';
-import { SUPPORT_MAILBOX } from './PortalLayout';
+const HELP = { userManualUrl: 'https://portal.test/user-manual.pdf', supportEmail: 'help@portal.test' };
 
 // The whole portal renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
 jest.setTimeout(30_000);
@@ -80,16 +80,16 @@ describe('BA header', () => {
     expect(await menuEntries(baColleague.name)).toEqual(['Change Password', 'Help', 'Logout']);
   });
 
-  it('Help shows the user manual link and the support mailbox', async () => {
-    renderPortal(fakeApi({ session: baUser }), '/onboard/status');
+  it('Help shows the user manual link (a new tab) and the support mailbox, both from GET /api/help', async () => {
+    const intercept = (req: { path: string }) => (req.path === '/api/help' ? { status: 200, body: HELP } : undefined);
+    renderPortal(fakeApi({ session: baUser, intercept }), '/onboard/status');
     await menuEntries(baUser.name);
     await user.click(screen.getByRole('menuitem', { name: 'Help' }));
 
     const help = await screen.findByRole('dialog', { name: 'Help' });
-    expect(within(help).getByRole('link', { name: 'User Manual' })).toHaveAttribute('href', '/workInProgress');
-    expect(within(help).getByRole('link', { name: SUPPORT_MAILBOX })).toHaveAttribute(
-      'href',
-      `mailto:${SUPPORT_MAILBOX}`,
-    );
+    const manual = await within(help).findByRole('link', { name: 'User Manual' });
+    expect(manual).toHaveAttribute('href', HELP.userManualUrl);
+    expect(manual).toHaveAttribute('target', '_blank');
+    expect(within(help).getByRole('link', { name: HELP.supportEmail })).toHaveAttribute('href', `mailto:${HELP.supportEmail}`);
   });
 });

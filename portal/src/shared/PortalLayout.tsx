@@ -4,12 +4,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -37,10 +32,14 @@ import {
   showsCompanySelector,
 } from '../identity/routing';
 import { useSession, useUser } from '../identity/session';
+import { PO_POLICY_PATH } from '../annexures/AnnexuresPage';
 import { BaProvider, useOptionalBa } from '../onboarding/BaContext';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { ComplaintsButton } from '../complaints/ComplaintsButton';
+import { HelpDialog } from '../help/HelpDialog';
+import { WhatsNew } from '../releases/WhatsNew';
 import { useFeedback } from './feedback';
 
-export const SUPPORT_MAILBOX = 'support@ba-portal.local';
 
 type NavItem = { label: string; to: string };
 type MenuEntry = { label: string; to?: string; icon: ReactNode; action?: 'help' | 'logout' };
@@ -62,6 +61,8 @@ export function headerFor(user: Me, baStatus: Me['baStatus']) {
     if (verified) nav.push({ label: 'Home', to: paths.home });
     if (admin && !verified) nav.push({ label: 'Onboard', to: paths.status });
     if (hasApp(user, 'BillHub')) nav.push({ label: 'Bill Hub', to: paths.billHub });
+    // Spec 001 §6: PO Annexures appears in the header for BAs.
+    nav.push({ label: 'PO Annexures', to: PO_POLICY_PATH });
     if (admin && verified) {
       menu.push({ label: 'View Profile', to: paths.viewProfile, icon: <BadgeIcon fontSize="small" /> });
       menu.push({ label: 'Add New User', to: paths.baUsers, icon: <GroupAddIcon fontSize="small" /> });
@@ -125,6 +126,12 @@ export function PortalLayout({ children }: { children: ReactNode }) {
               ))}
             </Stack>
           )}
+          <Stack direction="row" spacing={0.5}>
+            {!mustChangePassword(user) && <ComplaintsButton />}
+            <WhatsNew />
+          </Stack>
+          {/* The notification routes refuse change-required sessions and Bill-Hub-only users: no bell for them. */}
+          {!mustChangePassword(user) && !billHubOnly(user) && <NotificationBell />}
           {companySelector && <CompanySelector user={user} />}
           <ProfileMenu user={user} entries={menu} />
         </Toolbar>
@@ -226,24 +233,3 @@ function ProfileMenu({ user, entries }: { user: Me; entries: MenuEntry[] }) {
   );
 }
 
-/** Help: the user manual and the support mailbox (spec 000 §2). The manual viewer comes with document 2. */
-function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="help-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="help-title">Help</DialogTitle>
-      <DialogContent>
-        <Stack spacing={1.5}>
-          <Link component={RouterLink} to={paths.workInProgress} onClick={onClose}>
-            User Manual
-          </Link>
-          <Typography>
-            Support: <Link href={`mailto:${SUPPORT_MAILBOX}`}>{SUPPORT_MAILBOX}</Link>
-          </Typography>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}

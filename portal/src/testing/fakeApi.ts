@@ -1,12 +1,7 @@
-import {
-  CITIES,
-  COMPANIES,
-  SERVICES,
-  STATES,
-  cityById,
-  serviceById,
-  stateById,
-} from '../../../domain/src/masters/catalog';
+import { CITIES } from '../../../domain/src/masters/reference-data/cities';
+import { COMPANIES } from '../../../domain/src/masters/reference-data/companies';
+import { SERVICES } from '../../../domain/src/masters/reference-data/services';
+import { STATES } from '../../../domain/src/masters/reference-data/states';
 import type { CompanyDetails } from '../../../domain/src/onboarding/details';
 import type { BaUser, BaUserInput, BillHubUser, BillHubUserInput, BusinessAssociate, Me } from '../api/client';
 
@@ -22,6 +17,12 @@ export type RecordedRequest = {
   headers: Record<string, string>;
   body: unknown;
 };
+
+/** The reference data, as the masters API answers it: the portal's selects see what a fresh installation holds. */
+const asItems = <T extends { id: number | string }>(rows: readonly T[]) =>
+  rows.map((r) => ({ ...r, status: 'active', updatedAt: '2026-03-01T00:00:00.000Z' }));
+const nameOf = (rows: readonly { id: number | string; name: string }[], id: number | null | undefined) =>
+  rows.find((r) => r.id === id)?.name;
 
 export type FakeReply = { status: number; body?: unknown; headers?: Record<string, string> };
 
@@ -181,11 +182,11 @@ export function baRow(overrides: Partial<BusinessAssociate> = {}): BusinessAssoc
     contactPersonName: details?.contactPersonName ?? null,
     contactPersonMobileNumber: details?.contactPersonMobileNumber ?? null,
     cityId: details?.cityId ?? null,
-    cityName: cityById(details?.cityId)?.name ?? null,
+    cityName: nameOf(CITIES, details?.cityId) ?? null,
     stateId: details?.stateId ?? null,
-    stateName: stateById(details?.stateId)?.name ?? null,
+    stateName: nameOf(STATES, details?.stateId) ?? null,
     serviceId: details?.serviceId ?? null,
-    serviceName: serviceById(details?.serviceId)?.name ?? null,
+    serviceName: nameOf(SERVICES, details?.serviceId) ?? null,
     submission: 0,
     remarks: null,
     welcomeMessage: null,
@@ -334,7 +335,7 @@ export function fakeApi(options: FakeApiOptions = {}) {
       return { status: 204 };
     }
     if (method === 'GET' && path === '/api/companies')
-      return { status: 200, body: COMPANIES.map((c) => ({ id: c.companyCode, ...c })) };
+      return { status: 200, body: asItems(COMPANIES) };
     if (method === 'POST' && path === '/api/registrations') {
       const email = String(body['email'] ?? '');
       const mobileNo = String(body['mobileNo'] ?? '');
@@ -407,16 +408,16 @@ export function fakeApi(options: FakeApiOptions = {}) {
       ba = { ...ba, status: 'inprogress', stage: 1, submission, remarks: null, submittedAt };
       return { status: 200, body: ba };
     }
-    if (method === 'GET' && path === '/api/states') return { status: 200, body: STATES };
-    if (method === 'GET' && path === '/api/services') return { status: 200, body: SERVICES };
+    if (method === 'GET' && path === '/api/states') return { status: 200, body: asItems(STATES) };
+    if (method === 'GET' && path === '/api/services') return { status: 200, body: asItems(SERVICES) };
     if (method === 'GET' && path === '/api/cities') {
       const filter = JSON.parse(req.query.get('filter') ?? '{}') as { stateId?: number };
       const cities = CITIES.filter((c) => filter.stateId === undefined || c.stateId === filter.stateId);
-      return { status: 200, body: cities };
+      return { status: 200, body: asItems(cities) };
     }
 
     // BA users and bill-hub users: the BA Admin's own BA only.
-    if (method === 'GET' && path === '/api/ba-departments')
+    if (method === 'GET' && path === '/api/departments')
       return { status: 200, body: DEPARTMENTS.map((name, i) => ({ id: i + 1, name })) };
     if (path.startsWith('/api/ba-users') || path.startsWith('/api/bill-hub-users') || path === '/api/contact-changes')
       if (!user.roles.includes('BA Admin')) return { status: 403, body: problem(403, 'Forbidden') };
@@ -464,7 +465,7 @@ export function fakeApi(options: FakeApiOptions = {}) {
         emailId: input.emailId,
         mobileNo: input.mobileNo,
         stateId: input.stateId,
-        stateName: stateById(input.stateId)?.name ?? 'NA',
+        stateName: nameOf(STATES, input.stateId) ?? 'NA',
         childCode: 'NA',
         Status: 'Active',
       };

@@ -10,6 +10,8 @@ import {
   foreignEvent,
   type Onboarding,
 } from '../test-support';
+import { changeMasters } from '../../../tests/support/masters';
+import { mastersProjection } from '../masters/masters.projection';
 import { businessAssociatesProjection } from './business-associates.projection';
 import { getBusinessAssociate, listBusinessAssociates, statusCounts } from './business-associates.queries';
 
@@ -178,12 +180,36 @@ describe('business_associates projection', () => {
   });
 });
 
+describe('business_associates names', () => {
+  it('names the city, state and service as the masters name them when read: a rename shows at once', async () => {
+    await ba.create('n1');
+    await ba.save('n1');
+    await project();
+    expect(await getBusinessAssociate(db.pool, 'n1')).toMatchObject({
+      cityId: 2701,
+      cityName: 'Mumbai',
+      stateName: 'Maharashtra',
+      serviceName: 'Transportation',
+    });
+    const from = await store.headPosition();
+    const projectMasters = async () => applyDirectly(db.pool, mastersProjection, await store.readAll(from, 100));
+    await changeMasters({ store, pool: db.pool, project: projectMasters }, [
+      { type: 'ChangeMasterItem', master: 'cities', id: 2701, values: { name: 'Mumbai City' } },
+    ]);
+    expect(await getBusinessAssociate(db.pool, 'n1')).toMatchObject({ cityId: 2701, cityName: 'Mumbai City' });
+    const { rows } = await listBusinessAssociates(db.pool, { companyCodes: 'all', sort: { field: 'cityName', order: 'ASC' } });
+    expect(rows.find((r) => r.id === 'n1')?.cityName).toBe('Mumbai City');
+  });
+});
+
 describe('business_associates projection, overlapping pages', () => {
   it('counts a BA once when a page overlaps events already applied', async () => {
+    // After the reference data the database starts with (the BA's own events are the page).
+    const from = await store.headPosition();
     await ba.create('o1');
     await ba.save('o1');
     await ba.submit('o1');
-    const events = await store.readAll(0, 100);
+    const events = await store.readAll(from, 100);
     await applyDirectly(db.pool, businessAssociatesProjection, events.slice(0, 2));
     await applyDirectly(db.pool, businessAssociatesProjection, events);
     expect(await getBusinessAssociate(db.pool, 'o1')).toMatchObject({ status: 'inprogress', stage: 1, submission: 1 });

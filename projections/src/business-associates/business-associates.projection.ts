@@ -1,5 +1,4 @@
 import type { PoolClient } from 'pg';
-import { cityById, serviceById, stateById } from '../../../domain/src/masters/catalog';
 import type { CompanyDetails } from '../../../domain/src/onboarding/details';
 import type { OnboardingEvent } from '../../../domain/src/onboarding/events';
 import type { StoredEvent } from '../../../domain/src/shared/events';
@@ -38,11 +37,8 @@ export type BaRecord = {
   contact_person_name: string | null;
   contact_person_mobile_number: string | null;
   city_id: number | null;
-  city_name: string | null;
   state_id: number | null;
-  state_name: string | null;
   service_id: number | null;
-  service_name: string | null;
   details: CompanyDetails | null;
   submission: number;
   remarks: string | null;
@@ -70,11 +66,8 @@ const COLUMNS = [
   { name: 'contact_person_name', type: 'text' },
   { name: 'contact_person_mobile_number', type: 'text' },
   { name: 'city_id', type: 'integer' },
-  { name: 'city_name', type: 'text' },
   { name: 'state_id', type: 'integer' },
-  { name: 'state_name', type: 'text' },
   { name: 'service_id', type: 'integer' },
-  { name: 'service_name', type: 'text' },
   { name: 'details', type: 'jsonb' },
   { name: 'submission', type: 'integer' },
   { name: 'remarks', type: 'text' },
@@ -121,11 +114,8 @@ CREATE TABLE IF NOT EXISTS ${ba} (
   contact_person_name text,
   contact_person_mobile_number text,
   city_id integer,
-  city_name text,
   state_id integer,
-  state_name text,
   service_id integer,
-  service_name text,
   details jsonb,
   submission integer NOT NULL DEFAULT 0,
   remarks text,
@@ -142,6 +132,9 @@ CREATE TABLE IF NOT EXISTS ${ba} (
 ALTER TABLE ${ba} ADD COLUMN IF NOT EXISTS registered_email text;
 ALTER TABLE ${ba} ADD COLUMN IF NOT EXISTS registered_mobile text;
 ALTER TABLE ${ba} ADD COLUMN IF NOT EXISTS admin_user_id text;
+-- City, state and service names are the masters' (issue 7), looked up when a list is read: a renamed city
+-- shows its new name, and a masters projection lagging behind this one cannot leave a name out for good.
+ALTER TABLE ${ba} DROP COLUMN IF EXISTS city_name, DROP COLUMN IF EXISTS state_name, DROP COLUMN IF EXISTS service_name;
 -- Sort indexes end in id, the list's tie-breaker: without it every page sorted all matching rows.
 DROP INDEX IF EXISTS ${ba}_status_idx;
 DROP INDEX IF EXISTS ${ba}_updated_idx;
@@ -170,11 +163,8 @@ function withDetails(row: BaRecord, details: CompanyDetails): BaRecord {
     contact_person_name: details.contactPersonName,
     contact_person_mobile_number: details.contactPersonMobileNumber,
     city_id: details.cityId,
-    city_name: cityById(details.cityId)?.name ?? null,
     state_id: details.stateId,
-    state_name: stateById(details.stateId)?.name ?? null,
     service_id: details.serviceId,
-    service_name: serviceById(details.serviceId)?.name ?? null,
   };
 }
 
@@ -193,11 +183,8 @@ export function evolveRow(row: BaRecord | undefined, stored: StoredEvent, event:
       contact_person_name: null,
       contact_person_mobile_number: null,
       city_id: null,
-      city_name: null,
       state_id: null,
-      state_name: null,
       service_id: null,
-      service_name: null,
       details: null,
       submission: 0,
       remarks: null,

@@ -126,14 +126,27 @@ const SORT_COLUMNS: Record<string, string> = {
 const isoColumn = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}_iso`;
 
+/**
+ * The name of the master item a BA column refers to, from the masters read model at read time (by primary
+ * key): always the item's current name, and never missing for good because the masters projection lagged
+ * behind this one when the details were saved.
+ */
+const masterName = (master: string, column: string) =>
+  `(SELECT m.values->>'name' FROM master_items m WHERE m.master = '${master}' AND m.id = business_associates.${column}::text)`;
+
 /** What a list page carries: everything but the full company details, which only the BA's own page needs. */
 const LIST_COLUMNS = `id, company_code, status, stage, company_name, pan_number, contact_person_name,
-  contact_person_mobile_number, city_id, city_name, state_id, state_name, service_id, service_name, submission,
-  remarks, welcome_message, overdue, registered_email, registered_mobile, admin_user_id, ${isoColumn('created_at')}, ${isoColumn('submitted_at')}, ${isoColumn('updated_at')}`;
+  contact_person_mobile_number, city_id, ${masterName('cities', 'city_id')} AS city_name, state_id,
+  ${masterName('states', 'state_id')} AS state_name, service_id, ${masterName('services', 'service_id')} AS service_name,
+  submission, remarks, welcome_message, overdue, registered_email, registered_mobile, admin_user_id,
+  ${isoColumn('created_at')}, ${isoColumn('submitted_at')}, ${isoColumn('updated_at')}`;
 const ROW_COLUMNS = `${LIST_COLUMNS}, details`;
 
 /** A row as the list and single reads select it: the stored record, with times as ISO text. */
 type DbRow = Omit<BaRecord, 'details' | 'created_at' | 'submitted_at' | 'updated_at' | 'version' | 'last_position'> & {
+  city_name: string | null;
+  state_name: string | null;
+  service_name: string | null;
   created_at_iso: string;
   submitted_at_iso: string | null;
   updated_at_iso: string;

@@ -2,8 +2,10 @@ import { handleCommand } from '../../../domain/src/event-store/handle-command';
 import type { EventStore } from '../../../domain/src/event-store/port';
 import type { OnboardingCommand } from '../../../domain/src/onboarding/commands';
 import { onboardingDecider } from '../../../domain/src/onboarding/decide';
+import { withReferences } from '../../../domain/src/onboarding/details';
 import { baStreamId, type OnboardingEvent } from '../../../domain/src/onboarding/events';
 import type { Actor } from '../../../domain/src/shared/events';
+import { resolveCompany, resolveCompanyDetailReferences, type MasterLookup } from '../shared/master-references';
 import { refusalsAsFailures } from './refusal';
 
 export type HandleOnboardingCommandArgs = {
@@ -22,16 +24,37 @@ export type HandleOnboardingCommandArgs = {
 
 export type HandleOnboardingCommandResult = { events: OnboardingEvent[]; lastGlobalPosition: number };
 
-export function createOnboardingActivities({ store }: { store: EventStore }) {
+/**
+ * The command with the master items it names resolved from the masters as they are now (the company of a new
+ * BA; the service, state and city of company details), so the pure decider can check them. Done here, never
+ * in workflow code: a replay must not depend on what the masters say today.
+ */
+async function withMasters(masters: MasterLookup, command: OnboardingCommand): Promise<OnboardingCommand> {
+  switch (command.type) {
+    case 'CreateBusinessAssociate':
+      return { ...command, company: await resolveCompany(masters, command.companyCode) };
+    case 'SaveCompanyDetails': {
+      const { details } = command;
+      if (typeof details !== 'object' || details === null) return command;
+      // Replaces whatever references the details arrived with (the API's, for the workflow's validator).
+      return { ...command, details: withReferences(details, await resolveCompanyDetailReferences(masters, details)) };
+    }
+    default:
+      return command;
+  }
+}
+
+export function createOnboardingActivities({ store, masters }: { store: EventStore; masters: MasterLookup }) {
   return {
     /**
-     * Runs one onboarding command through the decider against the BA's stream. A ConcurrencyError (or any
-     * infrastructure error) is thrown as is and retried; a refusal means the stream moved under the workflow
-     * and retrying cannot help.
+     * Runs one onboarding command through the decider against the BA's stream, with the master items it names
+     * resolved from the masters. A ConcurrencyError (or any infrastructure error) is thrown as is and retried;
+     * a refusal means the stream moved under the workflow (or the masters changed) and retrying cannot help.
      */
     async handleOnboardingCommand(args: HandleOnboardingCommandArgs): Promise<HandleOnboardingCommandResult> {
       return refusalsAsFailures(async () => {
-        const result = await handleCommand(store, baStreamId(args.baId), onboardingDecider, args.command, {
+        const command = await withMasters(masters, args.command);
+        const result = await handleCommand(store, baStreamId(args.baId), onboardingDecider, command, {
           actor: args.actor,
           at: args.at,
           companyCode: args.companyCode,

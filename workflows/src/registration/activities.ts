@@ -6,6 +6,7 @@ import { registrationDecider } from '../../../domain/src/registration/decide';
 import { registrationStreamId, type RegistrationEvent } from '../../../domain/src/registration/events';
 import type { Actor } from '../../../domain/src/shared/events';
 import { refusalsAsFailures } from '../onboarding/refusal';
+import { resolveCompany, type MasterLookup } from '../shared/master-references';
 
 /** What every registration activity needs to write its events with complete metadata. */
 type CommandContext = {
@@ -37,13 +38,20 @@ const metadataOf = (args: CommandContext) => ({
   commandId: args.commandId,
 });
 
-export function createRegistrationActivities({ store }: { store: EventStore }) {
+export function createRegistrationActivities({ store, masters }: { store: EventStore; masters: MasterLookup }) {
   return {
-    /** Runs one registration command through the decider against the registration's stream. */
+    /**
+     * Runs one registration command through the decider against the registration's stream. A start names its
+     * company as the Companies master holds it now (resolved here, never in workflow code).
+     */
     async handleRegistrationCommand(args: HandleRegistrationCommandArgs): Promise<HandleRegistrationCommandResult> {
       return refusalsAsFailures(async () => {
         const stream = registrationStreamId(args.registrationId);
-        const result = await handleCommand(store, stream, registrationDecider, args.command, metadataOf(args));
+        const command =
+          args.command.type === 'StartRegistration'
+            ? { ...args.command, company: await resolveCompany(masters, args.command.companyCode) }
+            : args.command;
+        const result = await handleCommand(store, stream, registrationDecider, command, metadataOf(args));
         return { events: result.events, lastGlobalPosition: result.lastGlobalPosition };
       });
     },

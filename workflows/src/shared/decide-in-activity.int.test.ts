@@ -3,35 +3,50 @@ import path from 'node:path';
 import type { Client } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import type { EventStore } from '../../../domain/src/event-store/port';
+import type { MasterCommand } from '../../../domain/src/masters/events';
+import { withReferences } from '../../../domain/src/onboarding/details';
+import { registrationMessages } from '../../../domain/src/registration/decide';
+import { allProjections } from '../../../projections/src/registry';
+import { createProjector } from '../../../projections/src/runner';
+import { changeMasters, deactivate } from '../../../tests/support/masters';
+import type { TestDatabase } from '../../../tests/support/postgres';
 import { uniqueTaskQueue } from '../../../tests/support/temporal';
 import { contactChangeWorkflowId } from '../contact-change/messages';
 import * as contactChange from '../contact-change/scenarios';
+import { startOnboarding } from '../onboarding/client';
 import { onboardingWorkflowId } from '../onboarding/messages';
 import * as onboarding from '../onboarding/scenarios';
+import { startRegistration } from '../registration/client';
 import { registrationWorkflowId } from '../registration/messages';
 import * as registration from '../registration/scenarios';
 import { bundleWithChangedRules } from '../testing/changed-rules/bundle';
+import { refusal } from '../testing/refusal';
 import { testGoldenHistories } from '../testing/replay';
 import { startTestWorker } from '../testing/worker';
+import { masterLookup, resolveCompanyDetailReferences } from './master-references';
 
 /**
- * Replay of a running lifecycle must not depend on rules or reference data edited after it ran (issue 6):
- * each lifecycle is run on the dev server with today's code, then its history is replayed by a worker whose
- * catalogue lost the scenario's city, service and company code and whose PAN, mobile and e-mail rules now
- * refuse the scenario's values (testing/changed-rules). The same journeys recorded before the
- * `decide-in-activity` patch (decide in workflow code; ./pre-patch-histories) show that the change does break
- * a replay that re-runs the decider.
+ * Replay of a running lifecycle must not depend on rules or reference data edited after it ran (issues 6 and
+ * 7): each lifecycle is run on the dev server with today's code and today's masters; then an administrator
+ * changes the masters in the database (Mumbai, the scenarios' city, deactivated; Transportation, their
+ * service, replaced by a new item; company code 1000 retired and 3000 added), and each history is replayed
+ * by a worker whose PAN, mobile and e-mail rules now refuse the scenarios' values (testing/changed-rules).
+ * The histories replay clean, while new commands are decided against the new masters. The same journeys
+ * recorded before the `decide-in-activity` patch (decide in workflow code; ./pre-patch-histories) show that the
+ * rule change does break a replay that re-runs the decider; those runs check master ids against the frozen
+ * catalogue they were decided with (domain/src/masters/legacy-catalog.ts), never against the masters.
  */
 jest.setTimeout(120_000);
 const taskQueue = uniqueTaskQueue('decide-in-activity');
 let client: Client;
 let store: EventStore;
+let db: TestDatabase;
 let stop: (() => Promise<void>) | undefined;
 let changed: { code: string };
 
 beforeAll(async () => {
   const [worker, bundle] = await Promise.all([startTestWorker(taskQueue, { withPool: true }), bundleWithChangedRules()]);
-  ({ client, store, stop } = worker);
+  ({ client, store, db, stop } = worker);
   changed = bundle;
 });
 
@@ -112,19 +127,89 @@ const lifecycles = [
   },
 ];
 
-test('the changed catalogue and rules are what the replaying bundle runs', () => {
-  expect(changed.code).toContain('Road Transportation');
+/** What an administrator does in the Masters application between the recordings and the replays. */
+const ROAD_TRANSPORTATION = 100_001;
+const MASTERS_CHANGE: MasterCommand[] = [
+  deactivate('cities', 2701),
+  deactivate('services', 1),
+  {
+    type: 'CreateMasterItem',
+    master: 'services',
+    id: ROAD_TRANSPORTATION,
+    values: { name: 'Road Transportation', slug: 'road-transportation', serviceDesc: null },
+  },
+  deactivate('companies', '1000'),
+  { type: 'CreateMasterItem', master: 'companies', id: '3000', values: { companyCode: '3000', name: 'MLL Express' } },
+];
+
+/** The test worker runs no projector: bring the read models (master_items) up to the change here. */
+const project = () => createProjector({ pool: db.pool, store, projections: allProjections(), log: () => undefined }).catchUp();
+
+/** Company details as the API sends them into the workflow: with the references it resolved from the masters. */
+const asTheApiSends = async (details: object) =>
+  withReferences(details, await resolveCompanyDetailReferences(masterLookup(db.pool), details));
+
+test('the changed rules are what the replaying bundle runs', () => {
   expect(changed.code).toContain('[ABCFGHJLPT]');
 });
 
-describe.each(lifecycles)('$name', ({ record, prePatch: before }) => {
-  test('a history recorded today replays clean after a rule and a reference row changed', async () => {
-    const { workflowId, history } = await record();
+describe('after the masters changed under running lifecycles', () => {
+  let recorded: { name: string; workflowId: string; history: HistoryLike }[];
+  /** A lifecycle left half-way before the change: details saved with Mumbai and Transportation, not submitted. */
+  let running: ReturnType<typeof onboarding.onboardingInput>;
+
+  beforeAll(async () => {
+    recorded = [];
+    for (const l of lifecycles) recorded.push({ name: l.name, ...(await l.record()) });
+    running = onboarding.onboardingInput();
+    await startOnboarding(client, taskQueue, running);
+    await onboarding.act(client, running.baId, { kind: 'saveDetails', details: onboarding.validDetails }, onboarding.actors.ba(running.baId));
+    await changeMasters({ store, pool: db.pool, project }, MASTERS_CHANGE);
+  });
+
+  test.each(lifecycles.map((l) => [l.name]))('%s: its history replays clean with the changed rules', async (name) => {
+    const { workflowId, history } = recorded.find((r) => r.name === name)!;
     expect(patchMarkers(history)).toBeGreaterThan(0);
     expect(await replayError(changed, workflowId, history)).toBeUndefined();
   });
 
-  test('a history recorded before the patch (decide in workflow code) does not: the change reaches the decider', async () => {
+  test('a lifecycle still running replays clean, and its next decision uses the new masters', async () => {
+    const { baId } = running;
+    const ba = onboarding.actors.ba(baId);
+    const handle = client.workflow.getHandle(onboardingWorkflowId(baId));
+    expect(await replayError(changed, handle.workflowId, await handle.fetchHistory())).toBeUndefined();
+
+    // Saved again as it stands: Mumbai is inactive and Transportation retired now.
+    const stale = await refusal(onboarding.act(client, baId, { kind: 'saveDetails', details: onboarding.validDetails }, ba));
+    expect(stale).toMatchObject({
+      code: 'validation',
+      errors: { serviceId: 'Please select a service', cityId: 'Please select a city' },
+    });
+    // The new service and another city of the state, sent as the API sends them, are taken.
+    const current = await asTheApiSends({ ...onboarding.validDetails, serviceId: ROAD_TRANSPORTATION, cityId: 2702 });
+    const saved = await onboarding.act(client, baId, { kind: 'saveDetails', details: current }, ba);
+    expect(saved.state.details).toMatchObject({ serviceId: ROAD_TRANSPORTATION, cityId: 2702 });
+    expect(saved.state.details).not.toHaveProperty('references');
+    const submitted = await onboarding.act(client, baId, { kind: 'submit' }, ba);
+    expect(submitted.state).toMatchObject({ status: 'inprogress', stage: 1 });
+    expect(await replayError(changed, handle.workflowId, await handle.fetchHistory())).toBeUndefined();
+  });
+
+  test('a new BA or registration for the retired company code is refused; for the new one it goes through', async () => {
+    const retired = await refusal(startOnboarding(client, taskQueue, onboarding.onboardingInput({ companyCode: '1000' })));
+    expect(retired).toMatchObject({ code: 'validation', errors: { companyCode: 'Please select a company from the list' } });
+    const created = await startOnboarding(client, taskQueue, onboarding.onboardingInput({ companyCode: '3000' }));
+    expect(created.alreadyStarted).toBe(false);
+
+    const refused = await refusal(startRegistration(client, taskQueue, registration.registrationInput({ companyCode: '1000' })));
+    expect(refused).toMatchObject({ code: 'validation', errors: { companyCode: registrationMessages.unknownCompany } });
+    const completed = await registration.completedJourney(client, taskQueue, registration.registrationInput({ companyCode: '3000' }));
+    expect(completed.baId).toBeTruthy();
+  });
+});
+
+describe.each(lifecycles)('$name', ({ prePatch: before }) => {
+  test('a history recorded before the patch (decide in workflow code) does not replay: the rule change reaches the decider', async () => {
     expect(patchMarkers(before.history)).toBe(0);
     const error = await replayError(changed, before.workflowId, before.history);
     expect(error).toBeInstanceOf(Error);

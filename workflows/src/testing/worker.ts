@@ -4,6 +4,7 @@ import type { EventStore } from '../../../domain/src/event-store/port';
 import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
 import { temporalAddress, workflowBundle } from '../../../tests/support/temporal';
+import { masterLookup } from '../shared/master-references';
 import { createActivities } from '../worker';
 
 export type TestWorker = {
@@ -53,7 +54,9 @@ export async function startTestWorker(
     // As in production, the worker's code connects as the least-privileged application role.
     const store = createPostgresEventStore(db.appPool);
     nativeConnection = await NativeConnection.connect({ address: temporalAddress() });
-    const real = createActivities(options.withPool ? { store, pool: db.appPool } : { store });
+    // The masters (company codes, cities) always come from the database: decisions resolve them there.
+    const masters = masterLookup(db.appPool);
+    const real = createActivities(options.withPool ? { store, pool: db.appPool, masters } : { store, masters });
     const activities = { ...real, ...options.activities?.(real) };
     const native = nativeConnection;
     const launch = async () => {

@@ -7,7 +7,6 @@ const domain = path.resolve(__dirname, '../../../../domain/src');
 
 /** Today's module (absolute, without extension, as webpack joins a relative request) → the edited stand-in. */
 const STAND_INS: Record<string, string> = {
-  [path.join(domain, 'masters/catalog')]: path.join(__dirname, 'catalog.ts'),
   [path.join(domain, 'validation/fields')]: path.join(__dirname, 'fields.ts'),
 };
 
@@ -28,9 +27,10 @@ const standIns = {
 };
 
 /**
- * Today's workflow code bundled as it would be after an administrator edited the reference catalogue and the
- * field rules were tightened (./catalog.ts, ./fields.ts): what a worker deployed after such a change replays
- * running lifecycles with.
+ * Today's workflow code bundled as it would be after the field rules were tightened (./fields.ts): what a
+ * worker deployed after such a change replays running lifecycles with. Reference data needs no stand-in: it
+ * lives in the masters (the database), which an administrator edits while lifecycles run, and which workflow
+ * code never reads (decide-in-activity.int.test.ts changes it there).
  */
 export async function bundleWithChangedRules(): Promise<{ code: string }> {
   const { code } = await bundleWorkflowCode({

@@ -1,0 +1,53 @@
+import type { ReferenceRow } from './types';
+
+export type BankKeyRow = ReferenceRow<{ bankCode: string; description: string }>;
+
+/** Banks by the first four letters of their IFSC (the bank key the ERP's vendor bank details take). */
+const BANKS: readonly (readonly [string, string])[] = [
+  ['SBIN', 'State Bank of India'],
+  ['HDFC', 'HDFC Bank'],
+  ['ICIC', 'ICICI Bank'],
+  ['UTIB', 'Axis Bank'],
+  ['KKBK', 'Kotak Mahindra Bank'],
+  ['PUNB', 'Punjab National Bank'],
+  ['BARB', 'Bank of Baroda'],
+  ['CNRB', 'Canara Bank'],
+  ['UBIN', 'Union Bank of India'],
+  ['IDIB', 'Indian Bank'],
+  ['YESB', 'Yes Bank'],
+  ['INDB', 'IndusInd Bank'],
+  ['IDFB', 'IDFC FIRST Bank'],
+  ['FDRL', 'Federal Bank'],
+  ['BKID', 'Bank of India'],
+  ['MAHB', 'Bank of Maharashtra'],
+  ['IOBA', 'Indian Overseas Bank'],
+  ['UCBA', 'UCO Bank'],
+  ['CBIN', 'Central Bank of India'],
+  ['PSIB', 'Punjab and Sind Bank'],
+  ['IBKL', 'IDBI Bank'],
+  ['KARB', 'Karnataka Bank'],
+  ['KVBL', 'Karur Vysya Bank'],
+  ['CIUB', 'City Union Bank'],
+  ['SIBL', 'South Indian Bank'],
+  ['TMBL', 'Tamilnad Mercantile Bank'],
+  ['JAKA', 'Jammu and Kashmir Bank'],
+  ['RATN', 'RBL Bank'],
+  ['DCBL', 'DCB Bank'],
+  ['CSBK', 'CSB Bank'],
+  ['DLXB', 'Dhanlaxmi Bank'],
+  ['BDBL', 'Bandhan Bank'],
+  ['AUBL', 'AU Small Finance Bank'],
+  ['ESFB', 'Equitas Small Finance Bank'],
+  ['UJVN', 'Ujjivan Small Finance Bank'],
+  ['DBSS', 'DBS Bank India'],
+  ['HSBC', 'HSBC'],
+  ['SCBL', 'Standard Chartered Bank'],
+  ['CITI', 'Citibank'],
+  ['SRCB', 'Saraswat Co-operative Bank'],
+  ['COSB', 'Cosmos Co-operative Bank'],
+  ['SVCB', 'SVC Co-operative Bank'],
+  ['PYTM', 'Paytm Payments Bank'],
+  ['AIRP', 'Airtel Payments Bank'],
+];
+
+export const BANK_KEYS: readonly BankKeyRow[] = BANKS.map(([bankCode, description], i) => ({ id: i + 1, bankCode, description }));

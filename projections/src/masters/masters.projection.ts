@@ -1,0 +1,197 @@
+import type { PoolClient } from 'pg';
+import { masterByResource, type MasterDefinition, type MasterValues } from '../../../domain/src/masters/definitions';
+import { isMasterEvent, MASTER_STREAM_PREFIX, type MasterEvent } from '../../../domain/src/masters/events';
+import type { StoredEvent } from '../../../domain/src/shared/events';
+import type { Projection, TableNames } from '../projection';
+import { upsertRows, type Column } from '../sql';
+
+/**
+ * The `masters` read model: one row per master item (`master_items`, every master in one table keyed by
+ * resource and id) and the Masters dashboard's counts (`master_counts`). A page of events is folded per item
+ * in memory from the stored row, written back with one guarded upsert (stream version), and the counts of
+ * the masters touched are recounted from the table, so a page applied twice changes nothing.
+ */
+export type MasterItemRecord = {
+  master: string;
+  id: string;
+  /** The id as a number for idKind 'int' (sorting, the API's JSON); null for code ids (companies). */
+  num_id: number | null;
+  status: 'active' | 'inactive';
+  values: MasterValues;
+  /** Lower-case display and code values: what `q` searches (trigram index). */
+  search: string;
+  /** Lower-case display value: the default order of lists and selects. */
+  sort_name: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+};
+
+const COLUMNS: readonly Column<MasterItemRecord>[] = [
+  { name: 'master', type: 'text' },
+  { name: 'id', type: 'text' },
+  { name: 'num_id', type: 'bigint' },
+  { name: 'status', type: 'text' },
+  { name: 'values', type: 'jsonb' },
+  { name: 'search', type: 'text' },
+  { name: 'sort_name', type: 'text' },
+  { name: 'version', type: 'integer' },
+  { name: 'created_at', type: 'timestamptz' },
+  { name: 'updated_at', type: 'timestamptz' },
+  { name: 'updated_by', type: 'text' },
+];
+
+const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+
+/** What `q` matches: the display value plus every code and name field, lower-case. */
+export function searchTextOf(def: MasterDefinition | undefined, values: MasterValues): string {
+  if (!def) return '';
+  const names = [def.display, ...def.fields.filter((f) => f.kind === 'code' || f.kind === 'name').map((f) => f.name)];
+  return [...new Set(names)]
+    .map((n) => text(values[n]))
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+}
+
+export const mastersProjection: Projection = {
+  name: 'masters',
+  tables: ['master_items', 'master_counts'],
+  schema: (t: TableNames) => `
+    -- Trigram search for q (ILIKE '%…%'); where the extension cannot be created the lists scan instead.
+    DO $$ BEGIN
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+    EXCEPTION WHEN OTHERS THEN NULL;
+    END $$;
+    CREATE TABLE IF NOT EXISTS ${t('master_items')} (
+      master text NOT NULL,
+      id text NOT NULL,
+      num_id bigint,
+      status text NOT NULL,
+      values jsonb NOT NULL,
+      search text NOT NULL,
+      sort_name text NOT NULL,
+      version integer NOT NULL,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL,
+      updated_by text,
+      PRIMARY KEY (master, id)
+    );
+    CREATE INDEX IF NOT EXISTS ${t('master_items')}_sort_idx ON ${t('master_items')} (master, sort_name, num_id, id);
+    -- What BAs page through (active rows only, in display order) without skipping inactive ones.
+    CREATE INDEX IF NOT EXISTS ${t('master_items')}_active_sort_idx ON ${t('master_items')} (master, sort_name, num_id) WHERE status = 'active';
+    CREATE INDEX IF NOT EXISTS ${t('master_items')}_num_idx ON ${t('master_items')} (master, num_id);
+    CREATE INDEX IF NOT EXISTS ${t('master_items')}_values_idx ON ${t('master_items')} USING gin (values jsonb_path_ops);
+    DO $$ BEGIN
+      IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+        EXECUTE 'CREATE INDEX IF NOT EXISTS ${t('master_items')}_search_idx ON ${t('master_items')} USING gin (search gin_trgm_ops)';
+      END IF;
+    END $$;
+    CREATE TABLE IF NOT EXISTS ${t('master_counts')} (
+      master text PRIMARY KEY,
+      active integer NOT NULL,
+      inactive integer NOT NULL
+    );
+  `,
+  apply: async (client: PoolClient, events: readonly StoredEvent[], t: TableNames) => {
+    const mine = events.filter((e) => e.streamId.startsWith(MASTER_STREAM_PREFIX) && isMasterEvent(e));
+    if (mine.length === 0) return;
+    const items = t('master_items');
+
+    const keyOf = (master: string, id: unknown) => `${master}\u0000${String(id)}`;
+    const touched = new Map<string, { master: string; id: string }>();
+    for (const e of mine) {
+      const d = (e.data as MasterEvent['data']);
+      touched.set(keyOf(d.master, d.id), { master: d.master, id: String(d.id) });
+    }
+    const keys = [...touched.values()];
+    const { rows: stored } = await client.query<MasterItemRecord>(
+      `SELECT master, id, num_id, status, values, search, sort_name, version,
+              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+              to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at, updated_by
+         FROM ${items} t
+         JOIN unnest($1::text[], $2::text[]) AS k(master, id) USING (master, id)`,
+      [keys.map((k) => k.master), keys.map((k) => k.id)],
+    );
+    const rows = new Map(stored.map((r) => [keyOf(r.master, r.id), { ...r, num_id: r.num_id === null ? null : Number(r.num_id) }]));
+    const changed = new Map<string, MasterItemRecord>();
+
+    for (const e of mine) {
+      const event = { type: e.type, data: e.data } as MasterEvent;
+      const { master, id } = event.data;
+      const key = keyOf(master, id);
+      const row = rows.get(key);
+      // A page applied again, or an event already in the stored row: nothing to do.
+      if (row && e.version <= row.version) continue;
+      const by = e.metadata.actor.name ?? e.metadata.actor.userId;
+      const at = e.metadata.at;
+      let next: MasterItemRecord | undefined;
+      switch (event.type) {
+        case 'MasterItemCreated': {
+          if (row) break;
+          const def = masterByResource(master);
+          next = {
+            master,
+            id: String(id),
+            num_id: typeof id === 'number' ? id : null,
+            status: 'active',
+            values: event.data.values,
+            search: '',
+            sort_name: '',
+            version: e.version,
+            created_at: at,
+            updated_at: at,
+            updated_by: by,
+          };
+          next.search = searchTextOf(def, next.values);
+          next.sort_name = text(def ? next.values[def.display] : '').toLowerCase();
+          break;
+        }
+        case 'MasterItemChanged': {
+          if (!row) break;
+          const def = masterByResource(master);
+          const values = { ...row.values, ...event.data.after };
+          next = {
+            ...row,
+            values,
+            search: searchTextOf(def, values),
+            sort_name: text(def ? values[def.display] : '').toLowerCase(),
+            version: e.version,
+            updated_at: at,
+            updated_by: by,
+          };
+          break;
+        }
+        case 'MasterItemStatusChanged':
+          if (!row) break;
+          next = { ...row, status: event.data.status, version: e.version, updated_at: at, updated_by: by };
+          break;
+        default:
+          break;
+      }
+      if (!next) continue;
+      rows.set(key, next);
+      changed.set(key, next);
+    }
+
+    if (changed.size === 0) return;
+    await upsertRows(client, items, COLUMNS, [...changed.values()], {
+      conflict: ['master', 'id'],
+      guard: `${items}.version < excluded.version`,
+    });
+    // Recounted rather than moved by deltas: cheap with the (master, …) index, and right whatever was applied before.
+    const masters = [...new Set([...changed.values()].map((r) => r.master))];
+    await client.query(
+      `INSERT INTO ${t('master_counts')} (master, active, inactive)
+       SELECT m.master,
+              count(i.id) FILTER (WHERE i.status = 'active')::int,
+              count(i.id) FILTER (WHERE i.status = 'inactive')::int
+         FROM unnest($1::text[]) AS m(master)
+         LEFT JOIN ${items} i ON i.master = m.master
+        GROUP BY m.master
+       ON CONFLICT (master) DO UPDATE SET active = excluded.active, inactive = excluded.inactive`,
+      [masters],
+    );
+  },
+};

@@ -1,0 +1,191 @@
+import type { MasterDefinition, MasterStatus, MasterValues } from '../../../domain/src/masters/definitions';
+import { likeEscape, type Db, type Range, type SortOrder } from '../sql';
+
+/** One item as the API answers it: `{ id, ...values, status, updatedAt }` (id a number for idKind 'int'). */
+export type MasterItem = { id: number | string; status: MasterStatus; updatedAt: string } & MasterValues;
+
+export type MasterListQuery = {
+  q?: string;
+  status?: MasterStatus;
+  ids?: readonly (number | string)[];
+  /** Filters on 'ref' fields (equal to one of the ids) and 'refs' fields (contains one of the ids). */
+  refs?: Record<string, readonly number[]>;
+  /** A field name of the master, or 'id' | 'status' | 'updatedAt'. */
+  sort: { field: string; order: SortOrder };
+  range: Range;
+};
+
+/** Fields every master can be sorted by besides its own. */
+export const COMMON_SORT_FIELDS = ['id', 'status', 'updatedAt'] as const;
+
+const SELECT = `id, num_id, status, values,
+  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`;
+
+type Row = { id: string; num_id: string | number | null; status: MasterStatus; values: MasterValues; updated_at: string };
+
+const toItem = (r: Row): MasterItem => ({
+  id: r.num_id === null ? r.id : Number(r.num_id),
+  ...r.values,
+  status: r.status,
+  updatedAt: r.updated_at,
+});
+
+/** A JSON key inside SQL text: field names come from the definitions, still quoted as literals. */
+const jsonKey = (name: string): string => `'${name.replace(/'/g, "''")}'`;
+
+/** ORDER BY expression of a field, typed: numbers as numbers, booleans as booleans, text case-insensitively. */
+function orderExpression(def: MasterDefinition, field: string): string {
+  if (field === 'id') return def.idKind === 'int' ? 'num_id' : 'id';
+  if (field === 'status') return 'status';
+  if (field === 'updatedAt') return 'updated_at';
+  if (field === def.display) return 'sort_name';
+  const f = def.fields.find((x) => x.name === field);
+  if (!f) return 'sort_name';
+  const v = `values->>${jsonKey(f.name)}`;
+  switch (f.kind) {
+    case 'int':
+    case 'decimal':
+    case 'percent':
+    case 'ref':
+      return `(${v})::numeric`;
+    case 'bool':
+      return `(${v})::boolean`;
+    case 'refs':
+      return `jsonb_array_length(values->${jsonKey(f.name)})`;
+    default:
+      return `lower(${v})`;
+  }
+}
+
+export async function listMasterItems(
+  db: Db,
+  def: MasterDefinition,
+  query: MasterListQuery,
+): Promise<{ rows: MasterItem[]; total: number }> {
+  const params: unknown[] = [def.resource];
+  const where = ['master = $1'];
+  if (query.status) {
+    params.push(query.status);
+    where.push(`status = $${params.length}`);
+  }
+  if (query.q && query.q.trim() !== '') {
+    params.push(`%${likeEscape(query.q.trim().toLowerCase())}%`);
+    where.push(`search LIKE $${params.length}`);
+  }
+  if (query.ids) {
+    params.push(query.ids.map(String));
+    where.push(`id = ANY($${params.length}::text[])`);
+  }
+  for (const [name, ids] of Object.entries(query.refs ?? {})) {
+    const field = def.fields.find((f) => f.name === name);
+    if (!field || (field.kind !== 'ref' && field.kind !== 'refs')) continue;
+    // jsonb containment uses the GIN index: {"stateId": 27} or {"stateIds": [27]}.
+    const docs = ids.map((id) => JSON.stringify({ [name]: field.kind === 'refs' ? [id] : id }));
+    params.push(docs);
+    where.push(`values @> ANY($${params.length}::jsonb[])`);
+  }
+  const order = query.sort.order === 'DESC' ? 'DESC' : 'ASC';
+  const tie = def.idKind === 'int' ? 'num_id' : 'id';
+  const filtersOnlyStatus = !query.q && !query.ids && Object.keys(query.refs ?? {}).length === 0;
+
+  params.push(query.range.limit, query.range.offset);
+  const { rows } = await db.query<Row>(
+    `SELECT ${SELECT} FROM master_items WHERE ${where.join(' AND ')}
+     ORDER BY ${orderExpression(def, query.sort.field)} ${order} NULLS LAST, ${tie} ${order}
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  const countParams = params.slice(0, -2);
+  // The dashboard's counts answer the common case (no search, no filter but status) without a count scan.
+  const total = filtersOnlyStatus
+    ? await countFromCounts(db, def.resource, query.status)
+    : Number(
+        (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM master_items WHERE ${where.join(' AND ')}`, countParams))
+          .rows[0]?.n ?? 0,
+      );
+  return { rows: rows.map(toItem), total };
+}
+
+async function countFromCounts(db: Db, master: string, status: MasterStatus | undefined): Promise<number> {
+  const { rows } = await db.query<{ active: number; inactive: number }>(
+    'SELECT active, inactive FROM master_counts WHERE master = $1',
+    [master],
+  );
+  const r = rows[0];
+  if (!r) return 0;
+  return status === 'active' ? r.active : status === 'inactive' ? r.inactive : r.active + r.inactive;
+}
+
+export async function getMasterItem(db: Db, resource: string, id: number | string): Promise<MasterItem | null> {
+  const { rows } = await db.query<Row>(`SELECT ${SELECT} FROM master_items WHERE master = $1 AND id = $2`, [
+    resource,
+    String(id),
+  ]);
+  return rows[0] ? toItem(rows[0]) : null;
+}
+
+export async function getMasterItems(
+  db: Db,
+  resource: string,
+  ids: readonly (number | string)[],
+): Promise<MasterItem[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<Row>(
+    `SELECT ${SELECT} FROM master_items WHERE master = $1 AND id = ANY($2::text[]) ORDER BY num_id, id`,
+    [resource, ids.map(String)],
+  );
+  return rows.map(toItem);
+}
+
+/** Every item of a master in id order, in pages (the workbook export). */
+export async function* allMasterItems(db: Db, resource: string, pageSize = 1000): AsyncGenerator<MasterItem[]> {
+  let after: { num: number | null; id: string } | null = null;
+  for (;;) {
+    const params: unknown[] = [resource, pageSize];
+    let cond = '';
+    if (after) {
+      params.push(after.num ?? -1, after.id);
+      cond = `AND (coalesce(num_id, -1), id) > ($3::bigint, $4::text)`;
+    }
+    const { rows }: { rows: Row[] } = await db.query<Row>(
+      `SELECT ${SELECT} FROM master_items WHERE master = $1 ${cond}
+       ORDER BY coalesce(num_id, -1), id LIMIT $2`,
+      params,
+    );
+    if (rows.length === 0) return;
+    yield rows.map(toItem);
+    const last: Row = rows[rows.length - 1]!;
+    after = { num: last.num_id === null ? null : Number(last.num_id), id: last.id };
+    if (rows.length < pageSize) return;
+  }
+}
+
+/**
+ * The item of `resource` other than `exceptId` whose values for `fields` equal `values` case-insensitively
+ * (spaces collapsed), or null: the uniqueness check against items written without a key claim (reference data).
+ */
+export async function findByUniqueKey(
+  db: Db,
+  resource: string,
+  fields: readonly string[],
+  normalised: readonly string[],
+  exceptId: string | null,
+): Promise<string | null> {
+  const params: unknown[] = [resource, exceptId ?? ''];
+  const conds = fields.map((f, i) => {
+    params.push(normalised[i] ?? '');
+    return `regexp_replace(lower(btrim(coalesce(values->>${jsonKey(f)}, ''))), '\\s+', ' ', 'g') = $${params.length}`;
+  });
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM master_items WHERE master = $1 AND id <> $2 AND ${conds.join(' AND ')} LIMIT 1`,
+    params,
+  );
+  return rows[0]?.id ?? null;
+}
+
+export type MasterCount = { master: string; active: number; inactive: number };
+
+export async function masterCounts(db: Db): Promise<MasterCount[]> {
+  const { rows } = await db.query<MasterCount>('SELECT master, active, inactive FROM master_counts ORDER BY master');
+  return rows;
+}
