@@ -164,7 +164,7 @@ test('[IDENTITY][BA-USERS]: the BA Admin of a verified BA adds a user → the in
   const password = 'Coromandel@27';
   const admin = await as('ba.6@demo.test', 'portal', { landing: '**/home' });
 
-  await admin.page.locator('header button[aria-haspopup="menu"]:has([data-testid="AccountCircleIcon"])').click();
+  await admin.page.locator('header [data-testid="profile-menu"]').click();
   await admin.page.getByRole('menuitem', { name: 'Add New User' }).click();
   await admin.page.waitForURL('**/onboard/BA/add-new-ba-user');
   await admin.page.getByRole('button', { name: 'Add New User' }).click();

@@ -134,7 +134,7 @@ export async function consoleSignIn(page: Page, username: string, options: SignI
 
 /** The portal's profile menu → Logout; back on the login page. */
 export async function portalSignOut(page: Page): Promise<void> {
-  await page.locator('header button[aria-haspopup="menu"]:has([data-testid="AccountCircleIcon"])').click();
+  await page.locator('header [data-testid="profile-menu"]').click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await page.getByRole('button', { name: 'Login', exact: true }).waitFor();

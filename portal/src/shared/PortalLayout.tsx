@@ -202,6 +202,7 @@ function ProfileMenu({ user, entries }: { user: Me; entries: MenuEntry[] }) {
       <Button
         color="inherit"
         startIcon={<AccountCircleIcon />}
+        data-testid="profile-menu"
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
