@@ -11,6 +11,7 @@ import type { EmbeddedPostgres } from '../platform/src/db/embedded-postgres';
 import { applySchema } from '../platform/src/db/schema';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
 import { createPostgresEventStore } from '../platform/src/event-store/postgres';
+import { codeInMessage } from '../platform/src/notifications/templates';
 import { freePort, waitForPort } from '../platform/src/temporal/cli';
 import { rebuildProjections } from '../projections/src/rebuild';
 import { allProjections } from '../projections/src/registry';
@@ -170,7 +171,7 @@ async function signInLoad(base: string, pool: pg.Pool, users: number, durationMs
               ORDER BY created_at DESC, seq DESC LIMIT 1`,
             [username],
           );
-          const otp = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1] ?? '';
+          const otp = codeInMessage(rows[0]?.body ?? '') ?? '';
           const t2 = performance.now();
           const session = await post(agent, verify, { challengeId: challenge.body['challengeId'], otp });
           const t3 = performance.now();

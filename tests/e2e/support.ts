@@ -7,6 +7,7 @@ import {
   getBusinessAssociate,
   type BusinessAssociateRow,
 } from '../../projections/src/business-associates/business-associates.queries';
+import { codeInMessage } from '../../platform/src/notifications/templates';
 import { findUserByUsername, type UserRecord } from '../../projections/src/identity/users.queries';
 import { DEMO_PASSWORD, seedDemo } from '../../scripts/seed';
 import { launchBrowser, screenshot } from '../support/browser';
@@ -179,10 +180,13 @@ async function newest<T>(recipient: string, pick: (row: OutboxRow) => T | null, 
  * one template ('login-otp', 'registration-otp', 'contact-change-otp').
  */
 export async function codeFor(recipient: string, digits: number, template?: string): Promise<string> {
-  const pattern = new RegExp(`\\b(\\d{${digits}})\\b`);
+  const codeOf = (body: string) => {
+    const code = codeInMessage(body);
+    return code?.length === digits ? code : null;
+  };
   return newest(
     recipient,
-    (row) => (template && row.template !== template ? null : (pattern.exec(row.body)?.[1] ?? null)),
+    (row) => (template && row.template !== template ? null : codeOf(row.body)),
     `${digits}-digit code`,
   );
 }

@@ -8,6 +8,7 @@ import request from 'supertest';
 import type { EventStore } from '../../../domain/src/event-store/port';
 import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
 import { createFsBlobStore, type BlobStore } from '../../../platform/src/files';
+import { codeInMessage } from '../../../platform/src/notifications/templates';
 import { allProjections } from '../../../projections/src/registry';
 import { createProjector, type Projector } from '../../../projections/src/runner';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
@@ -109,7 +110,7 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
       `SELECT body FROM outbox WHERE lower(recipient) = lower($1) AND template = $2 ORDER BY created_at DESC, seq DESC LIMIT 1`,
       [recipient.trim(), template],
     );
-    const code = /\b(\d{4,6})\b/.exec(rows[0]?.body ?? '')?.[1];
+    const code = codeInMessage(rows[0]?.body ?? '');
     if (!code) throw new Error(`no ${template} message to ${recipient} in the outbox`);
     return code;
   };

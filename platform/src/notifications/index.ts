@@ -22,6 +22,7 @@ export {
   type OutboxSortField,
 } from './outbox';
 export {
+  codeInMessage,
   isTemplateName,
   placeholdersOf,
   renderTemplate,

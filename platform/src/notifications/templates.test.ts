@@ -1,4 +1,4 @@
-import { placeholdersOf, renderTemplate, TEMPLATE_NAMES, TEMPLATES, TemplateError, type Channel, type TemplateName } from './templates';
+import { codeInMessage, placeholdersOf, renderTemplate, TEMPLATE_NAMES, TEMPLATES, TemplateError, type Channel, type TemplateName } from './templates';
 
 /** The parameters of the identity contract (docs: /work/brief/identity-contract.md, "Outbox"). */
 const CONTRACT: Record<TemplateName, string[]> = {
@@ -102,5 +102,17 @@ describe('message templates', () => {
   it('keeps a subject on one line whatever the values hold', () => {
     const custom = { ...TEMPLATES, 'password-changed': { ...TEMPLATES['password-changed'], email: { subject: 'Hi {name}', text: 'x {name}' } } };
     expect(renderTemplate('password-changed', { name: 'a\r\nBcc: x@y' }, 'email', custom).subject).toBe('Hi a Bcc: x@y');
+  });
+});
+
+describe('codeInMessage', () => {
+  it.each(['login-otp', 'registration-otp', 'contact-change-otp'] as const)('finds the code of %s by e-mail and SMS, not the digits of a name', (name) => {
+    const params = { name: 'owner.409686', code: '482913', minutes: '10' };
+    expect(codeInMessage(renderTemplate(name, params, 'email').text)).toBe('482913');
+    expect(codeInMessage(renderTemplate(name, params, 'sms').text)).toBe('482913');
+  });
+
+  it('is null for a message without a code', () => {
+    expect(codeInMessage(renderTemplate('password-changed', { name: 'owner.409686' }, 'email').text)).toBeNull();
   });
 });

@@ -193,3 +193,13 @@ export function renderTemplate(
     ? { subject: null, text: fill(template.sms) }
     : { subject: fill(template.email.subject).replace(/[\r\n]+/g, ' '), text: fill(template.email.text) };
 }
+
+/**
+ * The one-time code in a rendered sign-in, registration or contact-change message, read by the templates'
+ * own wording ("code is 123456", "the code 123456", "123456 is your…") rather than by the first run of digits:
+ * a greeting such as "Hello owner.409686," carries digits too. Null when the text holds no code.
+ */
+export function codeInMessage(text: string): string | null {
+  const match = /\bcode(?: is)? (\d{4,8})\b/.exec(text) ?? /^(\d{4,8}) is your\b/.exec(text);
+  return match?.[1] ?? null;
+}
