@@ -24,12 +24,25 @@ async function shot(page: Page, name: string): Promise<void> {
 
 type ItemRow = { id: string; status: string; values: Record<string, unknown> };
 
-async function masterItem(master: string, field: string, value: string): Promise<ItemRow | undefined> {
-  const { rows } = await world().harness.db.pool.query<ItemRow>(
-    `select id, status, values from master_items where master = $1 and values->>$2 = $3`,
-    [master, field, value],
-  );
-  return rows[0];
+/**
+ * The master item as the read model holds it, polled until `until` holds (10 s at most): the projector applies
+ * events asynchronously, and on a loaded machine the API may answer before its bounded wait saw them.
+ */
+async function masterItem(
+  master: string,
+  field: string,
+  value: string,
+  until: (row: ItemRow) => boolean = () => true,
+): Promise<ItemRow | undefined> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await world().harness.db.pool.query<ItemRow>(
+      `select id, status, values from master_items where master = $1 and values->>$2 = $3`,
+      [master, field, value],
+    );
+    if ((rows[0] && until(rows[0])) || Date.now() > deadline) return rows[0];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
@@ -114,7 +127,7 @@ test('[MASTERS][CREATE]: admin adds a city and a vehicle type → a BA picks the
   await page.getByRole('button', { name: `Deactivate ${RENAMED}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
   await page.getByText('Vehicle Type deactivated successfully').waitFor();
-  expect(await masterItem('vehicle-types', 'name', RENAMED)).toMatchObject({ status: 'inactive' });
+  expect(await masterItem('vehicle-types', 'name', RENAMED, (row) => row.status === 'inactive')).toMatchObject({ status: 'inactive' });
   const vehicleEvents = await world().harness.store.readStream(`master-vehicle-types-${vehicle!.id}`);
   expect(vehicleEvents.map((e) => [e.type, e.data])).toEqual([
     ['MasterItemCreated', expect.objectContaining({ values: { name: VEHICLE_TYPE } })],
