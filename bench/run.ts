@@ -17,6 +17,7 @@ import { benchAnchoring, benchBatchAppends, benchRawInserts, benchSingleAppends,
 import { loadTest, type LoadResult } from './http-load';
 import { identityFigures } from './identity';
 import { masterListFigures } from './masters';
+import { baListFigures } from './ba-list';
 import { uploadFigures } from './uploads';
 import { benchRebuild, seedBusinessAssociatesForBench } from './projections';
 import { benchWorkflowStart } from './temporal';
@@ -68,6 +69,16 @@ async function main(): Promise<void> {
     if (runs('api')) await apiFigures(server, temporal.address, work);
     if (runs('masters'))
       await masterListFigures({ server, temporalAddress: temporal.address, keyDir: path.join(work, 'masters-keys'), quick, row });
+    // Issue 8: the BA list with each filter over 100,000 BAs (`--only=ba-list`; BA_LIST_BENCH_N for a smaller smoke run).
+    if (runs('ba-list'))
+      await baListFigures({
+        server,
+        temporalAddress: temporal.address,
+        keyDir: path.join(work, 'ba-list-keys'),
+        quick,
+        row,
+        n: process.env['BA_LIST_BENCH_N'] ? Number(process.env['BA_LIST_BENCH_N']) : undefined,
+      });
     if (runs('uploads'))
       await uploadFigures({ server, temporalAddress: temporal.address, keyDir: path.join(work, 'upload-keys'), work, quick, row });
     if (runs('identity'))

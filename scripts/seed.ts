@@ -22,6 +22,9 @@ import type { Actor, StoredEvent } from '../domain/src/shared/events';
 import { demoSeedStatus, setDemoSeedStatus } from '../platform/src/db/demo-seed-state';
 import { waitForProjections } from '../projections/src/runner';
 import { sendOnboardingAction, startOnboarding, type OnboardingAction } from '../workflows/src/onboarding/client';
+import type { BlobStore } from '../platform/src/files';
+import { putDemoFile, type DemoFile } from './seed-files';
+import { nextFillStep, nextReviewStep, nextVerifiedStep, type DemoStory, type ItemStep } from './seed-onboarding';
 import { seedReleases } from './seed-releases';
 
 /**
@@ -62,8 +65,10 @@ export type DemoBa = {
   baId: string;
   companyCode: '1000' | '2000';
   admin: { username: string; name: string; mobile: string };
-  details: CompanyDetailsInput;
+  details: CompanyDetailsInput & { companyName: string; panNumber: string; serviceId: number; stateId: number; cityId: number };
   target: Target;
+  /** What the BA shows beyond a plain onboarding (seed-onboarding.ts). */
+  story?: DemoStory;
 };
 
 const BA_NAMESPACE = '5d0f7c1e-2b8a-4e57-9c3d-7a61f0b2c4e8';
@@ -72,16 +77,17 @@ export const demoBaId = (key: string): string => uuidv5(`demo-ba:${key}`, BA_NAM
 /** A demo BA as written below: its admin is its contact person, who signs in with `username`. */
 type DemoBaSpec = Omit<DemoBa, 'baId' | 'admin' | 'details'> & {
   username: string;
-  details: CompanyDetailsInput & { contactPersonName: string; contactPersonMobileNumber: string };
+  details: DemoBa['details'] & { contactPersonName: string; contactPersonMobileNumber: string };
 };
 
-const demoBa = ({ key, companyCode, username, details, target }: DemoBaSpec): DemoBa => ({
+const demoBa = ({ key, companyCode, username, details, target, story }: DemoBaSpec): DemoBa => ({
   key,
   baId: demoBaId(key),
   companyCode,
   admin: { username, name: details.contactPersonName, mobile: details.contactPersonMobileNumber },
   details,
   target,
+  ...(story ? { story } : {}),
 });
 
 /** Company-code '1000' holds ba.admin's BA and the demo staff; '2000' is out of their reach. */
@@ -217,6 +223,8 @@ export const DEMO_BAS: readonly DemoBa[] = [
       attachedFleet: 15,
     },
     target: { status: 'verified' },
+    // The additional-documents queue and a staff-uploaded concession, both waiting for review.
+    story: { additionalDocument: true, concession: true },
   }),
   demoBa({
     key: 'sabarmati',
@@ -242,6 +250,14 @@ export const DEMO_BAS: readonly DemoBa[] = [
       status: 'rejected',
       stage: 1,
       remarks: 'PAN card copy does not match the company name. Please correct the company name as per PAN and resubmit.',
+    },
+    // What the BA sees per item after the rejection: these two, with the reviewer's remarks; the rest approved.
+    story: {
+      rejectItems: {
+        documentTypeId: 1,
+        documentRemarks: 'The PAN card shows a different company name. Please upload the PAN card of Sabarmati Express Logistics Private Limited.',
+        bankRemarks: 'The account name does not match the company name on the PAN. Please correct the account name.',
+      },
     },
   }),
   demoBa({
@@ -309,6 +325,9 @@ export const DEMO_BAS: readonly DemoBa[] = [
       attachedFleet: 44,
     },
     target: { status: 'verified' },
+    // Edit Profile: a new bank account the first reviewer approved; commercial.2000 gives the second approval.
+    // Payments stay on hold until then.
+    story: { bankChange: true },
   }),
   demoBa({
     key: 'surat',
@@ -335,6 +354,30 @@ export const DEMO_BAS: readonly DemoBa[] = [
       stage: 2,
       remarks: 'Commercial terms not agreed: fleet capacity declared is below the lane requirement. Please revise and resubmit.',
     },
+  }),
+  // The same company as 'vidarbha' (same PAN, so the same GSTIN) registered again under company code 2000:
+  // its reviewers see the duplicate-vendor warning linking the two.
+  demoBa({
+    key: 'vidarbha-2000',
+    companyCode: '2000',
+    username: 'ba.12@demo.test',
+    details: {
+      companyName: 'Vidarbha Transport Company Private Limited',
+      panNumber: 'AAGCV6402P',
+      contactPersonName: 'Rohit Deshmukh',
+      cinNumber: null,
+      serviceId: 1,
+      stateId: 27,
+      cityId: 2703,
+      addressLine1: 'Plot 7, Hingna MIDC',
+      addressLine2: null,
+      pinCode: '440016',
+      companyLandline: null,
+      contactPersonMobileNumber: '9823067790',
+      ownFleet: 45,
+      attachedFleet: 110,
+    },
+    target: { status: 'inprogress', stage: 1 },
   }),
 ];
 
@@ -455,8 +498,12 @@ export const DEMO_LOGINS: readonly { username: string; role: string }[] = [
   { username: 'admin@demo.test', role: 'MLL-ADMIN (company code 1000)' },
   { username: 'auditor@demo.test', role: 'Auditor (read-only: activity logs and event history)' },
   { username: 'engagement@demo.test', role: 'BA Engagement Manager (company codes 1000 and 2000)' },
-  { username: 'ba.6@demo.test', role: 'BA Admin of a verified BA (add users, Bill-Hub users)' },
+  { username: 'ba.6@demo.test', role: 'BA Admin of a verified BA (add users, Bill-Hub users, an additional document and a concession in review)' },
   { username: 'ba.user@demo.test', role: 'BA User (a colleague of ba.6)' },
+  { username: 'ba.4@demo.test', role: 'BA Admin of a BA at stage 1, its documents waiting for review' },
+  { username: 'ba.7@demo.test', role: 'BA Admin of a rejected BA: PAN card and bank account rejected with remarks' },
+  { username: 'ba.10@demo.test', role: 'BA Admin (code 2000) of a verified BA whose bank change awaits commercial.2000' },
+  { username: 'procurement.2000@demo.test', role: 'MLL Procurement (code 2000; ba.12 shares a GSTIN with ba.4: the duplicate warning)' },
 ];
 
 /** How the seed appears in activity logs and event metadata. */
@@ -500,6 +547,8 @@ export type SeedDeps = {
   projectionTimeoutMs?: number;
   /** Review SLA for the demo lifecycles (the configured one). */
   reviewSlaMs?: number;
+  /** Where the demo documents' bytes go (openBlobStore(config.files)): the events name them by sha256. */
+  blobStore: BlobStore;
 };
 
 export type SeedResult = {
@@ -579,7 +628,23 @@ async function baProgress(store: EventStore, baId: string): Promise<{ state: Onb
   };
 }
 
-type Step = { name: string; action: OnboardingAction; actor: Actor };
+type Step = { name: string; action: OnboardingAction; actor: Actor; file?: DemoFile };
+
+/** The seed as the BA's admin: only Edit Profile (a change request) needs that role; never a demo person. */
+export const SEED_BA_ADMIN: Actor = { userId: `demo-seed:ba-admin`, role: 'BA Admin', name: 'Demo seed' };
+
+const itemActor = (a: ItemStep['actor']): Actor =>
+  a === 'ba' ? SEED_ACTOR : a === 'ba-admin' ? SEED_BA_ADMIN : seedReviewer(a === 'reviewer-2' ? 2 : 1);
+
+const itemStep = (s: ItemStep): Step => ({
+  name: s.name,
+  action: { kind: 'command', command: s.command },
+  actor: itemActor(s.actor),
+  ...(s.file ? { file: s.file } : {}),
+});
+
+/** Whether the target lies beyond a stage-1 decision, so every item must be reviewed first. */
+const decidesStage1 = (t: Target): boolean => !(t.status === 'pending' || (t.status === 'inprogress' && t.stage === 1));
 
 /** The next action that moves a demo BA towards its target, or null once it stands there. */
 export function nextStep(ba: DemoBa, s: OnboardingState): Step | null {
@@ -600,11 +665,19 @@ export function nextStep(ba: DemoBa, s: OnboardingState): Step | null {
       const { companyName, panNumber, contactPersonName, contactPersonMobileNumber } = ba.details;
       return save({ companyName, panNumber, contactPersonName, contactPersonMobileNumber });
     }
-    return s.details === null ? save(ba.details) : submit;
+    if (s.details === null) return save(ba.details);
+    // Every tab before the submission, as the portal requires (issue 8).
+    const fill = nextFillStep(ba, s);
+    return fill ? itemStep(fill) : submit;
   }
   if (s.status === 'inprogress' && s.stage !== null) {
     if (t.status === 'pending') return null;
     if (t.status === 'inprogress' && t.stage === s.stage) return null;
+    // Stage 1 is decided only once a reviewer decided every item (approve, or the story's rejections).
+    if (s.stage === 1 && decidesStage1(t)) {
+      const review = nextReviewStep(ba, s);
+      if (review) return itemStep(review);
+    }
     if (t.status === 'rejected' && t.stage === s.stage)
       return {
         name: `reject-${s.stage}`,
@@ -616,6 +689,10 @@ export function nextStep(ba: DemoBa, s: OnboardingState): Step | null {
       action: { kind: 'approve', stage: s.stage, remarks: null },
       actor: seedReviewer(s.stage),
     };
+  }
+  if (s.status === 'verified' && t.status === 'verified') {
+    const more = nextVerifiedStep(ba, s);
+    return more ? itemStep(more) : null;
   }
   return null;
 }
@@ -641,12 +718,14 @@ async function seedBa(deps: SeedDeps, ba: DemoBa): Promise<BaOutcome> {
     ({ state, touched } = await baProgress(deps.store, ba.baId));
   }
   let actions = 0;
-  // Bounded: the longest path is save, submit, approve, approve.
-  for (let i = 0; i < 6; i++) {
+  // Bounded: the longest path is save, every tab (about 10 items), submit, their reviews, two stages, the extras.
+  for (let i = 0; i < 40; i++) {
     // Re-read before every step: a person may act on a demo BA while the seed runs (the api is up).
     if (touched) return { created, actions, leftAlone: true };
     const step = nextStep(ba, state);
     if (!step) return { created, actions, leftAlone: false };
+    // The bytes first: the event only names the blob, and a document nobody can open is no demo.
+    if (step.file) await putDemoFile(deps.blobStore, step.file);
     await sendOnboardingAction(deps.temporal, ba.baId, step.action, {
       actor: step.actor,
       // Same id on a rerun of the same step, so an interrupted seed never applies a step twice.
@@ -789,6 +868,8 @@ async function main(): Promise<void> {
   const db = await openDatabase(config, { mode: 'app', log });
   const store = await openEventStore(config, db.pool);
   const connection = await connectTemporal(config);
+  const { openBlobStore } = await import('../platform/src/files');
+  const blobStore = await openBlobStore(config.files);
   try {
     await seedDemo({
       pool: db.pool,
@@ -796,9 +877,11 @@ async function main(): Promise<void> {
       temporal: new Client({ connection, namespace: config.temporal.namespace }),
       taskQueue: config.temporal.taskQueue,
       reviewSlaMs: config.review.slaMs,
+      blobStore,
       log,
     });
   } finally {
+    await blobStore.close();
     await connection.close();
     await store.close();
     await db.close();

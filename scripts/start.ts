@@ -5,6 +5,7 @@ import { buildFrontEnd, builtFrontEnd, FRONT_ENDS } from '../platform/src/build/
 import { loadConfig, ConfigError, temporalAddress, type Config } from '../platform/src/config';
 import { migrateDatabase, openDatabase, type Database } from '../platform/src/db/connect';
 import { openEventStore } from '../platform/src/event-store/open';
+import { openBlobStore } from '../platform/src/files';
 import type { EventStore } from '../domain/src/event-store/port';
 import { loadReferenceData } from './reference-data';
 import { claimDemoSeed, DEMO_LOGINS, DEMO_PASSWORD, seedDemo, type SeedResult } from './seed';
@@ -143,6 +144,8 @@ async function main(): Promise<void> {
  */
 async function runSeed(config: Config, db: Database, store: EventStore): Promise<SeedResult | Error> {
   const connection = await connectTemporal(config);
+  // The demo documents' bytes go where the api reads them (FILE_STORE).
+  const blobStore = await openBlobStore(config.files);
   try {
     return await seedDemo({
       pool: db.pool,
@@ -150,6 +153,7 @@ async function runSeed(config: Config, db: Database, store: EventStore): Promise
       temporal: new Client({ connection, namespace: config.temporal.namespace }),
       taskQueue: config.temporal.taskQueue,
       reviewSlaMs: config.review.slaMs,
+      blobStore,
       log,
     });
   } catch (e) {
@@ -157,6 +161,7 @@ async function runSeed(config: Config, db: Database, store: EventStore): Promise
     log(`the demo seed failed (the next start finishes it; /health stays not ready): ${error.message}`);
     return error;
   } finally {
+    await blobStore.close();
     await connection.close();
   }
 }
@@ -174,7 +179,7 @@ function demoLines(seeded: SeedResult | Error | null): string[] {
   if (seeded.outcome === 'skipped') return [`  Demo data           none: ${seeded.detail ?? 'the store held other data first'}`];
   return [
     `  Demo logins (password ${DEMO_PASSWORD}):`,
-    ...DEMO_LOGINS.map((l) => `    ${l.username.padEnd(24)}${l.role}`),
+    ...DEMO_LOGINS.map((l) => `    ${l.username.padEnd(28)}${l.role}`),
     ...(seeded.leftAlone.length > 0 ? [`  Demo BAs a person had acted on, left as they were: ${seeded.leftAlone.join(', ')}`] : []),
   ];
 }

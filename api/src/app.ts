@@ -17,6 +17,9 @@ import { identityRoutes } from './identity/routes';
 import { DEFAULT_SIGN_IN_LIMITS } from './identity/store/sign-in-limits';
 import { masterRoutes } from './masters/routes';
 import { onboardingRoutes } from './onboarding/routes';
+import { itemReadRoutes } from './onboarding/item-reads';
+import { changeRequestRoutes } from './onboarding/change-requests';
+import { itemCommandRoutes } from './onboarding/item-commands';
 import { taskRoutes } from './tasks/routes';
 import { auditRoutes } from './audit/routes';
 import { anchorRoutes } from './audit/anchor-routes';
@@ -190,11 +193,40 @@ export function createApp(deps: AppDeps): Express {
       pool: deps.pool,
       store: deps.store,
       temporal: deps.temporal,
+      taskQueue: deps.taskQueue,
       commandTimeoutMs,
       projectionWaitMs: waitMs,
       waitForProjections: (position, timeoutMs) => waitForProjections(deps.pool, position, { timeoutMs }),
     }),
   );
+  // Edit Profile of a verified BA: change requests and their approvals (api/src/onboarding/change-requests.ts).
+  api.use(
+    changeRequestRoutes({
+      pool: deps.pool,
+      store: deps.store,
+      temporal: deps.temporal,
+      taskQueue: deps.taskQueue,
+      commandTimeoutMs,
+      projectionWaitMs: waitMs,
+      waitForProjections: (position, timeoutMs) => waitForProjections(deps.pool, position, { timeoutMs }),
+    }),
+  );
+  // Reads of the BA's onboarding items (bank, GST, documents, concessions, mapping, codes, duplicates).
+  // Issue 8 item commands: bank accounts, GST rows, documents, concessions, vertical mapping, company codes.
+  api.use(
+    itemCommandRoutes({
+      pool: deps.pool,
+      store: deps.store,
+      temporal: deps.temporal,
+      taskQueue: deps.taskQueue,
+      blobStore: deps.blobStore ?? unavailableBlobStore(),
+      maxBytes: deps.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
+      commandTimeoutMs,
+      projectionWaitMs: waitMs,
+      waitForProjections: (position, timeoutMs) => waitForProjections(deps.pool, position, { timeoutMs }),
+    }),
+  );
+  api.use(itemReadRoutes({ pool: deps.pool, blobStore: deps.blobStore ?? unavailableBlobStore() }));
   api.use(taskRoutes({ pool: deps.pool }));
   // Auditors' search across BAs, a BA as of a date, exports (api/src/audit).
   api.use(auditRoutes({ pool: deps.pool, store: deps.store }));

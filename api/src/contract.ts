@@ -53,7 +53,15 @@ export type { AuditEventRow, BaAuditExport } from './audit/export';
 export type { AuditTrailResult as ChainVerification } from './audit/anchor-routes';
 
 /** GET /api/ba-counts: the sidebar badges. */
-export type BaCounts = StatusCounts & { myPendingTasks: number };
+/**
+ * The Onboard sidebar's badges (spec 000 §2), within the caller's company codes (the active one, or all):
+ * all = every BA ("All Request"); registered = registered, not submitted yet ("Registered Users");
+ * pending = pendingOnboarding = submitted and under review ("Pending Onboarding Request"); firstStage /
+ * secondStage = under review at that stage; verified ("Verified Users"); rejected; documentsExpired = BAs with
+ * a lapsed document not replaced by an approved one; myPendingTasks = the caller's open review tasks ("My
+ * Pending Task"); additionalDocumentsPending = additional documents waiting for review (the queue's badge).
+ */
+export type BaCounts = StatusCounts & { myPendingTasks: number; additionalDocumentsPending: number };
 
 export type { AppAccess, AppId } from '../../domain/src/identity/applications';
 import type { AppAccess } from '../../domain/src/identity/applications';

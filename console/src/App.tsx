@@ -10,6 +10,8 @@ import {
 } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { businessAssociates } from './onboarding';
+import { additionalDocuments } from './onboarding/additional-documents';
+import { VIEW_ALL_DOCUMENTS_PATH, ViewAllDocuments } from './onboarding/ViewAllDocuments';
 import { tasks, hasReviewerRole } from './tasks';
 import { users, mayManageUsers } from './users';
 import { auditSearch, mayReadEventHistory } from './audit';
@@ -57,9 +59,13 @@ export const App = ({
     <CustomRoutes noLayout>
       <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
     </CustomRoutes>
+    <CustomRoutes>
+      <Route path={VIEW_ALL_DOCUMENTS_PATH} element={<ViewAllDocuments />} />
+    </CustomRoutes>
     {(permissions: string[] | undefined) => [
       hasReviewerRole(permissions ?? []) ? <Resource key="tasks" {...tasks} /> : null,
       <Resource key="business-associates" {...businessAssociates} />,
+      <Resource key="additional-documents" {...additionalDocuments} />,
       mayManageUsers(permissions) ? <Resource key="users" {...users} /> : null,
       mayReadEventHistory(permissions) ? <Resource key="audit" {...auditSearch} /> : null,
       mayManageAnnexures(permissions) ? <Resource key="annexures" {...annexures} /> : null,

@@ -14,7 +14,9 @@ import { LoginPage } from './identity/LoginPage';
 import { ResetPasswordPage } from './identity/ResetPasswordPage';
 import { SessionProvider } from './identity/session';
 import { VerifyRegistrationPage } from './identity/VerifyRegistrationPage';
-import { CompanyDetailsPage } from './onboarding/CompanyDetailsPage';
+import { ADDITIONAL_DOCS_PATH, AdditionalDocumentsPage } from './onboarding/AdditionalDocumentsPage';
+import { OnboardingPage } from './onboarding/OnboardingPage';
+import { COMPANY_CODES_PATH, CompanyCodesPage, EDIT_PROFILE_PATH, EditProfilePage } from './onboarding/ProfilePages';
 import { StatusPage } from './onboarding/StatusPage';
 import { RELEASE_PAGE_PATH, ReleasePage } from './releases/ReleasePage';
 import { ErrorBoundary } from './shared/ErrorBoundary';
@@ -57,12 +59,15 @@ export function App({ client, leave }: { client: ApiClient; leave?: Leave }) {
                     />
                     <Route element={<RequireBa />}>
                       <Route path="/onboard/status" element={<StatusPage />} />
-                      <Route path="/onboard/ba-details/:action" element={<CompanyDetailsPage />} />
+                      <Route path="/onboard/ba-details/:action" element={<OnboardingPage />} />
+                      <Route path={ADDITIONAL_DOCS_PATH} element={<AdditionalDocumentsPage />} />
                       <Route path="/home" element={<HomePage />} />
                       <Route path={PO_POLICY_PATH} element={<AnnexuresPage />} />
                       <Route element={<RequireBaAdmin />}>
                         <Route path="/onboard/BA/add-new-ba-user" element={<BaUsersPage />} />
                         <Route path="/onboard/BA/add-childBillHub-user" element={<BillHubUsersPage />} />
+                        <Route path={EDIT_PROFILE_PATH} element={<EditProfilePage />} />
+                        <Route path={COMPANY_CODES_PATH} element={<CompanyCodesPage />} />
                       </Route>
                     </Route>
                   </Route>

@@ -12,6 +12,7 @@ import { REBUILD_SUFFIX, rebuildProjections, rebuildTables } from './rebuild';
 import { allProjections } from './registry';
 import { createProjector } from './runner';
 import { actors, createOnboardingDriver, dumpTables, type Onboarding } from './test-support';
+import { createItemEvents, fullItemHistory } from './onboarding-items/test-events';
 
 let db: TestDatabase;
 let store: EventStore;
@@ -35,6 +36,8 @@ async function history(prefix: string): Promise<void> {
     if (i === 2) await ba.reject(id, 2, actors.commercial, 'Fleet details missing');
     else await ba.approve(id, 2, actors.commercial);
   }
+  // Issue 8: every kind of item event (saves, deletes, replacements, reviews, expiry) on one BA.
+  await fullItemHistory(createItemEvents(store, { start: ba.now() }), `${prefix}1`);
   await masterItems(prefix);
 }
 
@@ -127,6 +130,8 @@ describe('projections rebuild', () => {
     expect(live.notifications?.length).toBeGreaterThan(5);
     expect(live.master_items?.length).toBeGreaterThanOrEqual(2);
     expect(live.master_counts?.length).toBeGreaterThanOrEqual(2);
+    expect(live.ba_documents?.length).toBeGreaterThanOrEqual(3);
+    expect(live.activity_item_labels?.length).toBeGreaterThan(0);
 
     const result = await rebuildProjections({ pool: db.pool, store, projections, pageSize: 3 });
     expect(result).toMatchObject({ position: head, events: head });

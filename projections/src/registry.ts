@@ -3,6 +3,8 @@ import { annexuresProjection } from './annexures/annexures.projection';
 import { businessAssociatesProjection } from './business-associates/business-associates.projection';
 import { usersProjection } from './identity/users.projection';
 import { mastersProjection } from './masters/masters.projection';
+import { onboardingItemsProjection } from './onboarding-items/items.projection';
+import { registrationsProjection } from './onboarding-items/registrations.projection';
 import { notificationsProjection } from './notifications/notifications.projection';
 import type { Projection } from './projection';
 import { releasesProjection } from './releases/releases.projection';
@@ -16,5 +18,5 @@ export type ProjectionOptions = {
 /** Every read model the projector maintains, the rebuild rebuilds and the schema creates. */
 export function allProjections(options: ProjectionOptions = {}): Projection[] {
   const tasks = options.reviewSlaMs === undefined ? tasksProjection : createTasksProjection(options);
-  return [usersProjection, businessAssociatesProjection, tasks, activityLogProjection, releasesProjection, notificationsProjection, mastersProjection, annexuresProjection];
+  return [usersProjection, businessAssociatesProjection, tasks, activityLogProjection, releasesProjection, notificationsProjection, mastersProjection, annexuresProjection, onboardingItemsProjection, registrationsProjection];
 }

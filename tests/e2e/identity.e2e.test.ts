@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { findUserByUsername } from '../../projections/src/identity/users.queries';
 import { DEMO_PASSWORD, demoBaId } from '../../scripts/seed';
+import { answersFor, completeOnboarding } from './onboarding-steps';
 import {
   as,
   baRecord,
   codeFor,
   dismissError,
-  fillCompanyDetails,
   linkFor,
   portalSignIn,
   portalSignOut,
@@ -74,16 +74,20 @@ test('[IDENTITY][REGISTER]: a new BA registers with both codes → signed in on 
 
   await portalSignOut(page);
   await portalSignIn(page, email, { password, landing: '**/onboard/status' });
-  await page.getByRole('link', { name: 'Complete company details' }).click();
-  await fillCompanyDetails(page, { 'PAN Number': 'AAKCG5512L', 'Contact Person Mobile Number': mobile });
-  await page.getByRole('button', { name: 'Submit for verification' }).click();
-  await page.getByText('Your details are under verification').waitFor();
+  // Every onboarding tab with real files, then Submit (tests/e2e/onboarding-steps.ts).
+  await completeOnboarding(
+    page,
+    answersFor('AAKCG5512L', '50100555512345', { 'Contact Person Mobile Number': mobile }),
+    'identity-register',
+  );
   await screenshot(page, 'identity-register-3-submitted');
 
   const submitted = await baRecord(baId, (r) => r.status === 'inprogress');
   expect(submitted).toMatchObject({ stage: 1, panNumber: 'AAKCG5512L', companyName: 'Godavari Roadways Private Limited' });
   const baEvents = (await world().harness.store.readStream(`ba-${baId}`)).map((e) => e.type);
-  expect(baEvents).toEqual(expect.arrayContaining(['BusinessAssociateCreated', 'CompanyDetailsSaved', 'OnboardingSubmitted']));
+  expect(baEvents).toEqual(
+    expect.arrayContaining(['BusinessAssociateCreated', 'CompanyDetailsSaved', 'BankAccountSaved', 'OnboardingSubmitted']),
+  );
   await context.close();
 });
 

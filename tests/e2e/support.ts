@@ -39,6 +39,7 @@ export function setUpJourneys(name = 'e2e'): void {
       store: harness.store,
       temporal: harness.temporal,
       taskQueue: harness.taskQueue,
+      blobStore: harness.blobStore,
       log: () => undefined,
     });
     const server = harness.app.listen(0, '127.0.0.1');

@@ -226,6 +226,19 @@ describe('route access', () => {
         'PUT /api/ba-users/:id',
         'POST /api/bill-hub-users',
         'GET /api/ba-departments',
+        // Issue 8: the onboarding items' reads (api/src/onboarding/item-reads.ts).
+        'GET /api/business-associates/:id/bank-accounts',
+        'GET /api/business-associates/:id/documents/:docId/file',
+        'GET /api/business-associates/:id/concessions/:concessionId/file',
+        'GET /api/business-associates/:id/duplicates',
+        'GET /api/business-associates/:id/company-codes',
+        'GET /api/additional-documents',
+        // Issue 8: change requests of a verified BA (api/src/onboarding/change-requests.ts).
+        'GET /api/business-associates/:id/change-requests',
+        'GET /api/business-associates/:id/change-requests/:requestId',
+        'POST /api/business-associates/:id/change-requests',
+        'POST /api/business-associates/:id/change-requests/:requestId/approve',
+        'POST /api/business-associates/:id/change-requests/:requestId/reject',
       ]),
     );
   });

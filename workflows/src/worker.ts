@@ -1,3 +1,4 @@
+import { Client } from '@temporalio/client';
 import { NativeConnection, Worker, type NativeConnectionOptions, type WorkflowBundleOption } from '@temporalio/worker';
 import type { Pool } from 'pg';
 import type { EventStore } from '../../domain/src/event-store/port';
@@ -6,6 +7,7 @@ import { runService } from '../../platform/src/process/run-service';
 import { temporalConnectionOptions } from '../../platform/src/temporal/connect';
 import { bundleWorkflows } from './bundle';
 import { createContactChangeActivities } from './contact-change/activities';
+import { createDocumentExpiryActivities } from './document-expiry/activities';
 import { createOnboardingActivities } from './onboarding/activities';
 import { createRegistrationActivities } from './registration/activities';
 import { masterLookup, noMasterLookup, type MasterLookup } from './shared/master-references';
@@ -26,14 +28,27 @@ export type CreateWorkerOptions = {
 
 /**
  * Every activity of every lifecycle, built from their dependencies. Decisions that name master items (a
- * company, a city) resolve them through `masters`, by default from the pool's master_items.
+ * company, a city) resolve them through `masters`, by default from the pool's master_items. `temporal`: a
+ * client for activities that send to another lifecycle (the document-expiry timers ask the onboarding
+ * lifecycle to record a reminder); without it such an activity fails (and is retried).
  */
-export const createActivities = ({ store, pool, masters }: { store: EventStore; pool?: Pool; masters?: MasterLookup }) => {
+export const createActivities = ({
+  store,
+  pool,
+  masters,
+  temporal,
+}: {
+  store: EventStore;
+  pool?: Pool;
+  masters?: MasterLookup;
+  temporal?: Client;
+}) => {
   const lookup = masters ?? (pool ? masterLookup(pool) : noMasterLookup);
   return {
     ...createOnboardingActivities({ store, masters: lookup }),
     ...createContactChangeActivities({ store, pool }),
     ...createRegistrationActivities({ store, masters: lookup }),
+    ...createDocumentExpiryActivities(temporal ? { temporal } : {}),
   };
 };
 
@@ -51,7 +66,8 @@ export async function createWorker({
     namespace,
     taskQueue,
     workflowBundle: workflowBundle ?? (await bundleWorkflows()),
-    activities: createActivities({ store, pool }),
+    // The worker's own connection serves the client too: updates to other lifecycles in the same namespace.
+    activities: createActivities({ store, pool, temporal: new Client({ connection, namespace }) }),
   });
 }
 

@@ -3,5 +3,6 @@
  * here (no activities, pg, Node built-ins): it is bundled and run in Temporal's deterministic sandbox.
  */
 export { contactChangeWorkflow } from './contact-change/workflow';
+export { documentExpiryWorkflow } from './document-expiry/workflow';
 export { onboardingWorkflow } from './onboarding/workflow';
 export { registrationWorkflow } from './registration/workflow';

@@ -6,6 +6,7 @@ import { baStreamId } from '../../../domain/src/onboarding';
 import { waitForProjections } from '../../../projections/src/runner';
 import type { ActivityEntry, AuditActivityEntry, BaAsOf, BaAuditExport } from '../contract';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
+import { approveAllItemsViaApi, completeOnboardingViaApi } from '../testing/onboarding';
 import { addBa, addUser, details, sessionOf, type TestBa } from '../users/testing';
 import { ORGANISATION } from './ba-activity-view';
 
@@ -27,6 +28,8 @@ const times: Record<string, Date> = {};
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const APPROVAL_REMARKS = 'Internal: PAN checked against the NSDL record';
 const REJECTION_REMARKS = 'Please upload a clearer copy of the PAN card';
+// The verified BAs of 1000 hold the default test PAN: one PAN per company code (issue 8 duplicates).
+const A_PAN = 'AAHCA4821K';
 const FORMULA_NAME = '=HYPERLINK("http://evil.test","open me")';
 
 beforeAll(async () => {
@@ -54,11 +57,14 @@ beforeAll(async () => {
   // BA "a" through the API, with known instants between the steps.
   times['beforeCreate'] = new Date(Date.now() - 60 * 60 * 1000);
   const path = `/api/business-associates/${a.baId}`;
-  expect((await request(h.app).post(`${path}/details`).set(as['baA']!).send(details())).status).toBe(200);
+  expect((await request(h.app).post(`${path}/details`).set(as['baA']!).send(details({ panNumber: A_PAN }))).status).toBe(200);
+  // Issue 8: every tab before the submission, every item approved before stage 1.
+  await completeOnboardingViaApi(h, a.baId, as['baA']!);
   expect((await request(h.app).post(`${path}/submit`).set(as['baA']!)).status).toBe(200);
   await pause(30);
   times['afterSubmit'] = new Date();
   await pause(30);
+  await approveAllItemsViaApi(h, a.baId, as['procurement']!);
   const approve = await request(h.app).post(`${path}/approve`).set(as['procurement']!).send({ stage: 1, remarks: APPROVAL_REMARKS });
   expect(approve.status).toBe(200);
   const reject = await request(h.app).post(`${path}/reject`).set(as['commercial']!).send({ stage: 2, remarks: REJECTION_REMARKS });
@@ -91,6 +97,17 @@ afterAll(async () => {
   await h?.stop();
 });
 
+/*
+ * Issue 8: a BA's stream holds its onboarding items (bank account, GST row, documents, mapping) and their
+ * reviews between the lifecycle's steps. The checks below name the lifecycle steps and count the rest from the
+ * store, so an entry dropped or added anywhere still fails them.
+ */
+const LIFECYCLE = ['BusinessAssociateCreated', 'CompanyDetailsSaved', 'OnboardingSubmitted', 'ReviewStageApproved', 'OnboardingRejected', 'ReviewOverdue'];
+const ITEM_SAVES = ['BankAccountSaved', 'GstRegistrationSaved', 'DocumentUploaded', 'VerticalMappingSaved'];
+const ITEM_REVIEWS = ['BankAccountReviewed', 'DocumentReviewed', 'VerticalMappingReviewed'];
+const lifecycleOf = <T extends { eventType: string }>(rows: T[]): T[] => rows.filter((r) => LIFECYCLE.includes(r.eventType));
+const streamOfA = () => h.store.readStream(baStreamId(a.baId));
+
 const search = (who: string, filter: object, extra: Record<string, string> = {}) =>
   request(h.app)
     .get('/api/audit/activity')
@@ -103,32 +120,44 @@ describe('GET /api/audit/activity: search across BAs', () => {
     const res = await search('auditor', { actor: 'test-procurement' });
     expect(res.status).toBe(200);
     const rows = res.body as AuditActivityEntry[];
-    expect(rows.map((r) => r.baId).sort()).toEqual([c.baId, e.baId].sort());
-    expect(rows.every((r) => r.action === 'Stage 1 approved' && r.companyName === 'Test Roadways Private Limited')).toBe(true);
-    expect(res.headers['content-range']).toBe('audit-activity 0-1/2');
+    // Stage 1 of each, and the item reviews before it (issue 8: every item approved first).
+    expect(rows.filter((r) => r.action === 'Stage 1 approved').map((r) => r.baId).sort()).toEqual([c.baId, e.baId].sort());
+    expect([...new Set(rows.map((r) => r.baId))].sort()).toEqual([c.baId, e.baId].sort());
+    expect(rows.every((r) => (r.action === 'Stage 1 approved' || ITEM_REVIEWS.includes(r.eventType)) && r.companyName === 'Test Roadways Private Limited')).toBe(true);
+    expect(res.headers['content-range']).toBe(`audit-activity 0-${rows.length - 1}/${rows.length}`);
     const times = rows.map((r) => r.at);
     expect(times).toEqual([...times].sort().reverse());
-    // Company code 2000's auditor sees f's entry only.
+    // Company code 2000's auditor sees f's entries only.
     const other = (await search('auditor2000', { actor: 'test-procurement' })).body as AuditActivityEntry[];
-    expect(other.map((r) => r.baId)).toEqual([f.baId]);
+    expect(other.filter((r) => r.action === 'Stage 1 approved').map((r) => r.baId)).toEqual([f.baId]);
+    expect(new Set(other.map((r) => r.baId))).toEqual(new Set([f.baId]));
   });
 
   it('matches an actor by name (contains, any case) and an action by its words', async () => {
     const byName = (await search('admin', { actor: 'priya' })).body as AuditActivityEntry[];
-    expect(byName.map((r) => [r.baId, r.action])).toEqual([[a.baId, 'Stage 1 approved']]);
+    // Priya approved a's items, then its stage 1 (newest first).
+    expect(byName.map((r) => [r.baId, r.action])[0]).toEqual([a.baId, 'Stage 1 approved']);
     expect(byName[0]?.remarks).toBe(APPROVAL_REMARKS);
+    expect(byName.slice(1).every((r) => r.baId === a.baId && ITEM_REVIEWS.includes(r.eventType))).toBe(true);
+    expect(byName).toHaveLength((await streamOfA()).filter((x) => ITEM_REVIEWS.includes(x.type)).length + 1);
     const rejections = (await search('auditor', { action: 'rejected' })).body as AuditActivityEntry[];
     expect(rejections.map((r) => [r.baId, r.actorName])).toEqual([[a.baId, 'Kiran Commercial']]);
   });
 
   it('narrows by time and by BA, paging with Content-Range', async () => {
+    const stored = await streamOfA();
     const before = (await search('auditor', { baId: a.baId, to: times['afterSubmit']!.toISOString() })).body as AuditActivityEntry[];
-    expect(before.map((r) => r.action).sort()).toEqual(['Company details saved', 'Registered', 'Submitted for verification'].sort());
+    expect(lifecycleOf(before).map((r) => r.action).sort()).toEqual(['Company details saved', 'Registered', 'Submitted for verification'].sort());
+    const savedItems = stored.filter((x) => ITEM_SAVES.includes(x.type)).length;
+    expect(before.filter((r) => ITEM_SAVES.includes(r.eventType))).toHaveLength(savedItems);
+    expect(before).toHaveLength(3 + savedItems);
     const after = (await search('auditor', { baId: a.baId, from: times['afterSubmit']!.toISOString() })).body as AuditActivityEntry[];
-    expect(after.map((r) => r.eventType)).toEqual(['ReviewOverdue', 'OnboardingRejected', 'ReviewStageApproved']);
+    expect(lifecycleOf(after).map((r) => r.eventType)).toEqual(['ReviewOverdue', 'OnboardingRejected', 'ReviewStageApproved']);
+    expect(after).toHaveLength(3 + stored.filter((x) => ITEM_REVIEWS.includes(x.type)).length);
+    expect(before.length + after.length).toBe(stored.length);
     const page = await search('auditor', { baId: a.baId }, { range: '[1,2]', sort: '["id","ASC"]' });
-    expect(page.headers['content-range']).toBe('audit-activity 1-2/6');
-    expect((page.body as AuditActivityEntry[]).map((r) => r.action)).toEqual(['Company details saved', 'Submitted for verification']);
+    expect(page.headers['content-range']).toBe(`audit-activity 1-2/${stored.length}`);
+    expect((page.body as AuditActivityEntry[]).map((r) => r.eventType)).toEqual(['CompanyDetailsSaved', stored[2]!.type]);
   });
 
   it('refuses bad filters (400), BAs and other staff (403) and anonymous callers (401)', async () => {
@@ -163,13 +192,16 @@ describe('GET /api/business-associates/:id/as-of', () => {
       companyName: 'Test Roadways Private Limited',
       cityName: 'Mumbai',
       remarks: null,
-      eventCount: 3,
     });
-    expect(state.details).toMatchObject({ panNumber: 'AAHCT4821K', addressLine1: '1 Test Road' });
-    const submitted = (await h.store.readStream(baStreamId(a.baId)))[2]!;
+    expect(state.details).toMatchObject({ panNumber: A_PAN, addressLine1: '1 Test Road' });
+    const stored = await streamOfA();
+    const version = stored.findIndex((x) => x.type === 'OnboardingSubmitted');
+    // Every event up to the submission: the lifecycle's and the tabs' items.
+    expect(state.eventCount).toBe(version + 1);
+    const submitted = stored[version]!;
     expect(state.lastEvent).toEqual({
       globalPosition: submitted.globalPosition,
-      version: 2,
+      version,
       type: 'OnboardingSubmitted',
       recordedAt: submitted.recordedAt,
       at: submitted.metadata.at,
@@ -178,7 +210,7 @@ describe('GET /api/business-associates/:id/as-of', () => {
 
   it('shows the BA as it is now for a later instant, and as not yet registered before its first event', async () => {
     const now = (await asOf('admin', a.baId, new Date(Date.now() + 60_000).toISOString())).body as BaAsOf;
-    expect(now).toMatchObject({ status: 'rejected', stage: null, remarks: REJECTION_REMARKS, overdueStages: [2], eventCount: 6 });
+    expect(now).toMatchObject({ status: 'rejected', stage: null, remarks: REJECTION_REMARKS, overdueStages: [2], eventCount: (await streamOfA()).length });
     const early = (await asOf('auditor', a.baId, times['beforeCreate']!.toISOString().replace('Z', '+00:00'))).body as BaAsOf;
     expect(early).toMatchObject({ existed: false, status: 'none', eventCount: 0, lastEvent: null, details: null });
   });
@@ -220,27 +252,31 @@ describe('GET /api/business-associates/:id/audit-export', () => {
     expect(workbook.worksheets.map((w) => w.name)).toEqual(['Activity log', 'Events']);
     const log = workbook.getWorksheet('Activity log')!;
     const events = workbook.getWorksheet('Events')!;
-    expect(log.rowCount).toBe(1 + 6);
-    expect(events.rowCount).toBe(1 + 6);
+    const stored = await h.store.readStream(baStreamId(a.baId));
+    const n = stored.length;
+    expect(log.rowCount).toBe(1 + n);
+    expect(events.rowCount).toBe(1 + n);
     expect(log.getRow(1).values).toEqual(expect.arrayContaining(['Position', 'Actor', 'Action', 'Remarks']));
 
-    // The overdue mark's actor name starts with "=", its user id with a tab: stored as text behind an apostrophe.
-    const overdue = log.getRow(7);
+    // The overdue mark (the last event) has an actor name starting with "=", a user id with a tab: stored as
+    // text behind an apostrophe.
+    expect(stored[n - 1]!.type).toBe('ReviewOverdue');
+    const overdue = log.getRow(1 + n);
     const texts = (overdue.values as unknown[]).filter((v) => typeof v === 'string') as string[];
     expect(texts).toEqual(expect.arrayContaining([`'${FORMULA_NAME}`, "'\tsla-timer", 'Review overdue at stage 2']));
     overdue.eachCell((cell) => {
       expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
       expect(cell.formula).toBeUndefined();
     });
-    const lastEvent = events.getRow(7);
+    const lastEvent = events.getRow(1 + n);
     expect(lastEvent.getCell(4).value).toBe('ReviewOverdue');
     expect(lastEvent.getCell(6).value).toBe(`'${FORMULA_NAME}`);
     lastEvent.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula));
     // Hashes and positions as the store holds them.
-    const stored = await h.store.readStream(baStreamId(a.baId));
     expect(events.getRow(2).getCell(1).value).toBe(stored[0]!.globalPosition);
-    expect(events.getRow(7).getCell(11).value).toBe(stored[5]!.hash);
-    expect(log.getRow(5).getCell(9).value).toBe(APPROVAL_REMARKS);
+    expect(events.getRow(1 + n).getCell(11).value).toBe(stored[n - 1]!.hash);
+    const approval = stored.findIndex((x) => x.type === 'ReviewStageApproved');
+    expect(log.getRow(2 + approval).getCell(9).value).toBe(APPROVAL_REMARKS);
   });
 
   it('answers JSON with both lists, unaltered', async () => {
@@ -249,17 +285,11 @@ describe('GET /api/business-associates/:id/audit-export', () => {
     expect(res.headers['content-disposition']).toMatch(/filename="BA-.+-audit-\d{4}-\d{2}-\d{2}\.json"/);
     const body = res.body as BaAuditExport;
     expect(body.baId).toBe(a.baId);
-    expect(body.activityLog.map((r) => r.eventType)).toEqual([
-      'BusinessAssociateCreated',
-      'CompanyDetailsSaved',
-      'OnboardingSubmitted',
-      'ReviewStageApproved',
-      'OnboardingRejected',
-      'ReviewOverdue',
-    ]);
+    expect(lifecycleOf(body.activityLog).map((r) => r.eventType)).toEqual(LIFECYCLE);
     const stored = await h.store.readStream(baStreamId(a.baId));
+    expect(body.activityLog.map((r) => r.eventType)).toEqual(stored.map((x) => x.type));
     expect(body.events.map((x) => [x.globalPosition, x.hash, x.prevHash])).toEqual(stored.map((x) => [x.globalPosition, x.hash, x.prevHash]));
-    expect(body.events[5]?.metadata.actor.name).toBe(FORMULA_NAME);
+    expect(body.events[stored.length - 1]?.metadata.actor.name).toBe(FORMULA_NAME);
   });
 
   it('refuses other company codes (404), BAs and staff (403), anonymous (401) and unknown formats (400)', async () => {
@@ -280,7 +310,8 @@ describe('GET /api/business-associates/:id/activity-log: the BA’s view and the
 
   it('staff and auditors see every entry with actors, remarks and the internal marks', async () => {
     const { rows, range } = await logOf('auditor');
-    expect(range).toBe('activity-log 0-5/6');
+    const n = (await streamOfA()).length;
+    expect(range).toBe(`activity-log 0-${n - 1}/${n}`);
     const approval = rows.find((r) => r.eventType === 'ReviewStageApproved');
     expect(approval).toMatchObject({ actorName: 'Priya Procurement', actorUserId: ids['procurement'], role: 'MLL Procurement', remarks: APPROVAL_REMARKS });
     expect(rows.map((r) => r.eventType)).toContain('ReviewOverdue');
@@ -289,15 +320,20 @@ describe('GET /api/business-associates/:id/activity-log: the BA’s view and the
 
   it('a BA sees its own actions whole, staff as the organisation, rejection remarks only, no internal marks', async () => {
     const { rows, range } = await logOf('baA');
-    expect(range).toBe('activity-log 0-4/5');
-    expect(rows.map((r) => r.eventType)).toEqual([
+    // Everything but the internal overdue mark: the lifecycle, the BA's items and their reviews.
+    const n = (await streamOfA()).length - 1;
+    expect(range).toBe(`activity-log 0-${n - 1}/${n}`);
+    expect(lifecycleOf(rows).map((r) => r.eventType)).toEqual([
       'BusinessAssociateCreated',
       'CompanyDetailsSaved',
       'OnboardingSubmitted',
       'ReviewStageApproved',
       'OnboardingRejected',
     ]);
-    const [created, saved, submitted, approved, rejected] = rows;
+    const reviews = rows.filter((r) => ITEM_REVIEWS.includes(r.eventType));
+    expect(reviews.length).toBeGreaterThan(0);
+    for (const review of reviews) expect(review).toMatchObject({ actorUserId: '', actorName: ORGANISATION });
+    const [created, saved, submitted, approved, rejected] = lifecycleOf(rows);
     expect(saved).toMatchObject({ actorUserId: a.admin.id, actorName: a.admin.name, role: 'BA Admin' });
     expect(saved?.changes).toHaveProperty('panNumber');
     expect(submitted).toMatchObject({ actorUserId: a.admin.id, role: 'BA Admin' });

@@ -22,7 +22,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   h = await startApiHarness('api-identity-me');
-  await seedDemo({ pool: h.db.pool, store: h.store, temporal: h.temporal, taskQueue: h.taskQueue });
+  await seedDemo({ pool: h.db.pool, store: h.store, temporal: h.temporal, taskQueue: h.taskQueue, blobStore: h.blobStore });
 });
 
 afterAll(async () => {

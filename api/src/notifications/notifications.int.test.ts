@@ -4,6 +4,8 @@ import request from 'supertest';
 import type { UserRecord } from '../../../projections/src/identity/users.queries';
 import { createAuth } from '../http/auth';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
+import { approveAllItemsViaApi, completeOnboardingViaApi } from '../testing/onboarding';
+import { DOCUMENT_TYPES } from '../../../domain/src/masters/reference-data/document-types';
 import { addBa, addUser, details, sessionOf, type TestBa } from '../users/testing';
 import { NOTIFICATION_PAGE_MAX } from './routes';
 
@@ -134,6 +136,17 @@ afterAll(async () => {
   await h?.stop();
 });
 
+/**
+ * Issue 8: before stage 1 a reviewer approves each item (bank account, each mandatory document of the test
+ * details' service, the vertical mapping), and the BA's users hear of each, newest first.
+ */
+const ITEM_REVIEW_KINDS = [
+  'vertical-mapping.approved',
+  ...DOCUMENT_TYPES.filter((t) => t.mandatoryServiceIds.includes(details().serviceId as number)).map(() => 'document.approved'),
+  'bank-account.approved',
+];
+const BA_UNREAD = 2 + ITEM_REVIEW_KINDS.length;
+
 describe('notifications', () => {
   it('starts at 0 and tells the stage-1 reviewers of the company code when a BA submits, live on the stream', async () => {
     expect((await get('/api/notifications/unread-count', 'reviewer').expect(200)).body).toEqual({ unread: 0 });
@@ -148,6 +161,8 @@ describe('notifications', () => {
     const admin = auth['ba']!;
     const base = `/api/business-associates/${baA.baId}`;
     expect((await request(h.app).post(`${base}/details`).set(admin).send(details({ companyName: 'Notify Roadways' }))).status).toBe(200);
+    // Issue 8: every tab before the submission.
+    await completeOnboardingViaApi(h, baA.baId, admin);
     expect((await request(h.app).post(`${base}/submit`).set(admin).send({})).status).toBe(200);
 
     await live.until(() => live.events.some((e) => e.event === 'notification'), 'the notification');
@@ -187,6 +202,8 @@ describe('notifications', () => {
   it('tells the BA’s users when it is verified', async () => {
     const admin = auth['admin']!;
     const base = `/api/business-associates/${baA.baId}`;
+    // Issue 8: every item approved before stage 1.
+    await approveAllItemsViaApi(h, baA.baId, admin);
     expect((await request(h.app).post(`${base}/approve`).set(admin).send({ stage: 1 })).status).toBe(200);
     expect((await get('/api/notifications', 'commercial').expect(200)).body.map((n: { kind: string }) => n.kind)).toEqual([
       'onboarding.stage-2',
@@ -194,9 +211,9 @@ describe('notifications', () => {
     expect((await request(h.app).post(`${base}/approve`).set(auth['commercial']!).send({ stage: 2 })).status).toBe(200);
     for (const who of ['ba', 'baUser']) {
       const kinds = (await get('/api/notifications', who).expect(200)).body.map((n: { kind: string }) => n.kind);
-      expect(kinds).toEqual(['onboarding.verified', 'onboarding.stage-1-approved']);
+      expect(kinds).toEqual(['onboarding.verified', 'onboarding.stage-1-approved', ...ITEM_REVIEW_KINDS]);
     }
-    expect((await get('/api/notifications/unread-count', 'ba')).body).toEqual({ unread: 2 });
+    expect((await get('/api/notifications/unread-count', 'ba')).body).toEqual({ unread: BA_UNREAD });
   });
 
   it('marks one read, then all, and never another user’s', async () => {
@@ -204,20 +221,27 @@ describe('notifications', () => {
     // Someone else's notification is as unknown as one that does not exist.
     expect((await post(`/api/notifications/${encodeURIComponent(older!.id)}/read`, 'reviewer')).status).toBe(404);
     expect((await post('/api/notifications/no-such-id/read', 'ba')).status).toBe(404);
-    expect((await get('/api/notifications/unread-count', 'ba')).body).toEqual({ unread: 2 });
+    expect((await get('/api/notifications/unread-count', 'ba')).body).toEqual({ unread: BA_UNREAD });
 
     const marked = await post(`/api/notifications/${encodeURIComponent(older!.id)}/read`, 'ba').expect(200);
-    expect(marked.body).toEqual({ id: older!.id, read: true, unread: 1 });
-    expect((await get('/api/notifications', 'ba')).body.map((n: { read: boolean }) => n.read)).toEqual([false, true]);
+    expect(marked.body).toEqual({ id: older!.id, read: true, unread: BA_UNREAD - 1 });
+    expect((await get('/api/notifications', 'ba')).body.map((n: { read: boolean }) => n.read)).toEqual([
+      false,
+      true,
+      ...ITEM_REVIEW_KINDS.map(() => false),
+    ]);
     // The colleague's copy of the same event is the colleague's own.
-    expect((await get('/api/notifications/unread-count', 'baUser')).body).toEqual({ unread: 2 });
+    expect((await get('/api/notifications/unread-count', 'baUser')).body).toEqual({ unread: BA_UNREAD });
 
     expect((await post('/api/notifications/read-all', 'ba').expect(200)).body).toEqual({ unread: 0 });
-    expect((await get('/api/notifications', 'ba')).body.map((n: { id: string; read: boolean }) => [n.id, n.read])).toEqual([
+    const all = (await get('/api/notifications', 'ba')).body as { id: string; read: boolean }[];
+    expect(all.slice(0, 2).map((n) => [n.id, n.read])).toEqual([
       [newest!.id, true],
       [older!.id, true],
     ]);
-    expect((await get('/api/notifications/unread-count', 'baUser')).body).toEqual({ unread: 2 });
+    expect(all).toHaveLength(BA_UNREAD);
+    expect(all.every((n) => n.read)).toBe(true);
+    expect((await get('/api/notifications/unread-count', 'baUser')).body).toEqual({ unread: BA_UNREAD });
   });
 
   it('pages like ra-data-simple-rest, newest first, at most 50 rows a page', async () => {

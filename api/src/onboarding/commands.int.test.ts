@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { baStreamId } from '../../../domain/src/onboarding';
 import { sendOnboardingAction } from '../../../workflows/src/onboarding/client';
+import { approveEveryItem, fillEveryTab } from '../../../workflows/src/onboarding/scenarios';
 import { commandTimeoutMessages } from '../../../workflows/src/shared/command-deadline';
 import { bindIdempotencyKey, IDEMPOTENCY_KEY_REUSED } from '../http/idempotency';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
@@ -55,7 +56,10 @@ describe('Idempotency-Key', () => {
     expect(await eventsOf('OnboardingSubmitted')).toHaveLength(0);
 
     // Keys are the caller's own: another user's same key is another request.
+    const admin = { userId: ba.admin.id, role: 'BA Admin', name: ba.admin.name };
+    const tabs = await fillEveryTab(h.temporal, ba.baId, admin, { gst: { gstNo: `27${details().panNumber}1Z5` } });
     const submitted = await post('submit', baAuth, randomUUID());
+    await approveEveryItem(h.temporal, ba.baId, tabs, { userId: 'items-reviewer', role: 'MLL Procurement', name: 'R' });
     expect(submitted.status).toBe(200);
   });
 

@@ -9,6 +9,17 @@ import { changeMasters, deactivate } from '../../../tests/support/masters';
 import { MAX_PAGE_SIZE } from '../http/simple-rest';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
 import { addBa, addUser, details, sessionOf } from '../users/testing';
+import { submissionRefusals } from '../../../domain/src/onboarding/submission';
+import { approveEveryItem, fillEveryTab, type FilledTabs } from '../../../workflows/src/onboarding/scenarios';
+
+/** A PAN no other BA of this test has: the same PAN twice under one company code is refused (409). */
+let pans = 0;
+const uniquePan = (): string => `AAHCT${String((pans += 1)).padStart(4, '0')}K`;
+/** Issue 8: every tab of a BA (through its workflow, as its admin), so a submission is complete. */
+const fillTabs = (baId: string, admin: { id: string; name: string }, pan: string): Promise<FilledTabs> =>
+  fillEveryTab(h.temporal, baId, { userId: admin.id, role: 'BA Admin', name: admin.name }, { gst: { gstNo: `27${pan}1Z5` } });
+const approveItems = (baId: string, tabs: FilledTabs) =>
+  approveEveryItem(h.temporal, baId, tabs, { userId: 'items-reviewer', role: 'MLL Procurement', name: 'Items reviewer' });
 
 /**
  * Onboarding over HTTP against the real stack (PostgreSQL, Temporal dev server, worker, projector), on the
@@ -51,17 +62,20 @@ async function ownBa(key: string, at: 'pending' | 'stage1' | 'stage2' = 'pending
   const baId = created.baId;
   const post = (path: string, auth: Record<string, string>, body: object = {}) =>
     request(h.app).post(`/api/business-associates/${baId}/${path}`).set(auth).send(body);
+  const pan = uniquePan();
   if (at !== 'pending') {
-    expect((await post('details', admin, details({ companyName: `${key} Logistics Private Limited` }))).status).toBe(200);
+    expect((await post('details', admin, details({ companyName: `${key} Logistics Private Limited`, panNumber: pan }))).status).toBe(200);
+    const tabs = await fillTabs(baId, created.admin, pan);
     expect((await post('submit', admin)).status).toBe(200);
+    await approveItems(baId, tabs);
   }
   if (at === 'stage2') expect((await post('approve', as('procurement.2000'), { stage: 1 })).status).toBe(200);
-  return { baId, admin };
+  return { baId, admin, pan, user: created.admin };
 }
 
 beforeAll(async () => {
   h = await startApiHarness('api-onboarding');
-  await seedDemo({ pool: h.db.pool, store: h.store, temporal: h.temporal, taskQueue: h.taskQueue });
+  await seedDemo({ pool: h.db.pool, store: h.store, temporal: h.temporal, taskQueue: h.taskQueue, blobStore: h.blobStore });
   for (const user of ['ba.admin', 'ba.8', 'procurement', 'commercial', 'admin', 'auditor', 'procurement.2000', 'commercial.2000'])
     tokens[user] = await h.login(`${user}@demo.test`);
 });
@@ -73,7 +87,7 @@ afterAll(async () => {
 describe('the demo seed', () => {
   it('is idempotent: a second run appends nothing', async () => {
     const head = await h.store.headPosition();
-    const again = await seedDemo({ pool: h.db.pool, store: h.store, temporal: h.temporal, taskQueue: h.taskQueue });
+    const again = await seedDemo({ pool: h.db.pool, store: h.store, temporal: h.temporal, taskQueue: h.taskQueue, blobStore: h.blobStore });
     expect(again).toMatchObject({ outcome: 'already-seeded', usersCreated: 0, basCreated: 0, actions: 0 });
     expect(await h.store.headPosition()).toBe(head);
   });
@@ -176,8 +190,8 @@ describe('onboarding via HTTP', () => {
     const before = await stream(sahyadri());
     const res = await request(h.app).post(`/api/business-associates/${sahyadri()}/submit`).set(as('ba.admin'));
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(refusals.incomplete);
-    expect(res.body.errors).toHaveProperty('addressLine1', messages.required);
+    expect(res.body.message).toBe(submissionRefusals.incompleteTabs);
+    expect(res.body.errors.companyDetails).toMatch(/Address/);
     expect(await stream(sahyadri())).toEqual(before);
   });
 
@@ -193,11 +207,11 @@ describe('onboarding via HTTP', () => {
   });
 
   it('decides the service, state and city against the masters: any active item, in its state', async () => {
-    const { baId, admin } = await ownBa('masters');
+    const { baId, admin, pan } = await ownBa('masters');
     const save = (change: object) =>
-      request(h.app).post(`/api/business-associates/${baId}/details`).set(admin).send({ ...ba('sahyadri').details, ...change });
+      request(h.app).post(`/api/business-associates/${baId}/details`).set(admin).send({ ...ba('sahyadri').details, panNumber: pan, ...change });
     // Hyderabad (Telangana) and Packaging were never in the old fixed catalogue.
-    const hyderabad = await save({ serviceId: 6, stateId: 36, cityId: 3601 });
+    const hyderabad = await save({ serviceId: 6, stateId: 36, cityId: 3601, pinCode: '500001' });
     expect(hyderabad.status).toBe(200);
     expect(hyderabad.body).toMatchObject({ cityName: 'Hyderabad', stateName: 'Telangana', serviceName: 'Packaging' });
     expect(hyderabad.body.details).toMatchObject({ serviceId: 6, stateId: 36, cityId: 3601 });
@@ -232,18 +246,20 @@ describe('onboarding via HTTP', () => {
   });
 
   it('runs the whole lifecycle: BA saves and submits, procurement approves stage 1, commercial stage 2', async () => {
-    const { baId, admin } = await ownBa('lifecycle');
+    const { baId, admin, pan, user } = await ownBa('lifecycle');
     const saved = await request(h.app)
       .post(`/api/business-associates/${baId}/details`)
       .set(admin)
-      .send({ ...ba('sahyadri').details, addressLine2: '' });
+      .send({ ...ba('sahyadri').details, panNumber: pan, addressLine2: '' });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ id: baId, status: 'pending' });
     expect(saved.body.details).toMatchObject({ addressLine1: 'Plot 14, Bhosari MIDC', addressLine2: null });
 
+    const tabs = await fillTabs(baId, user, pan);
     const submitted = await request(h.app).post(`/api/business-associates/${baId}/submit`).set(admin);
     expect(submitted.status).toBe(200);
     expect(submitted.body).toMatchObject({ status: 'inprogress', stage: 1, submission: 1 });
+    await approveItems(baId, tabs);
 
     // The answer waited for the projections: the task queue already shows the new task.
     const tasks = await request(h.app).get('/api/tasks').query({ range: '[0,99]' }).set(as('procurement.2000'));
@@ -371,12 +387,17 @@ describe('counts and tasks', () => {
       all: DEMO_BAS.filter((b) => b.companyCode === '1000').length,
       registered: seeded1000('pending').length,
       pendingOnboarding: inReview.length,
+      pending: inReview.length,
       firstStage: seeded1000('inprogress', 1).length,
       secondStage: seeded1000('inprogress', 2).length,
       verified: seeded1000('verified').length,
       rejected: seeded1000('rejected').length,
+      // The seed lets no document lapse (validity dates lie ahead), and leaves one BA's additional document for review.
+      documentsExpired: 0,
+      additionalDocumentsPending: DEMO_BAS.filter((b) => b.companyCode === '1000' && b.story?.additionalDocument).length,
     };
     expect(expected.firstStage).toBeGreaterThan(0);
+    expect(expected.additionalDocumentsPending).toBeGreaterThan(0);
     expect(await counts('procurement')).toEqual({ ...expected, myPendingTasks: expected.firstStage });
     expect(await counts('commercial')).toEqual({ ...expected, myPendingTasks: expected.secondStage });
     expect((await request(h.app).get('/api/ba-counts').set(as('ba.admin'))).status).toBe(403);
@@ -384,7 +405,7 @@ describe('counts and tasks', () => {
 
   it('moves a BA between the badges and the reviewers’ pending tasks as it goes through review', async () => {
     const before = { procurement: await counts('procurement.2000'), commercial: await counts('commercial.2000') };
-    const { baId, admin } = await ownBa('badges');
+    const { baId, admin, pan, user } = await ownBa('badges');
     const change = async (user: 'procurement.2000' | 'commercial.2000') => {
       const now = await counts(user);
       const was = before[user === 'procurement.2000' ? 'procurement' : 'commercial'];
@@ -392,15 +413,17 @@ describe('counts and tasks', () => {
     };
     expect(await change('procurement.2000')).toEqual({ all: 1, registered: 1 });
 
-    expect((await request(h.app).post(`/api/business-associates/${baId}/details`).set(admin).send(details())).status).toBe(200);
+    expect((await request(h.app).post(`/api/business-associates/${baId}/details`).set(admin).send(details({ panNumber: pan }))).status).toBe(200);
+    const tabs = await fillTabs(baId, user, pan);
     expect((await request(h.app).post(`/api/business-associates/${baId}/submit`).set(admin)).status).toBe(200);
-    expect(await change('procurement.2000')).toEqual({ all: 1, pendingOnboarding: 1, firstStage: 1, myPendingTasks: 1 });
-    expect(await change('commercial.2000')).toEqual({ all: 1, pendingOnboarding: 1, firstStage: 1 });
+    await approveItems(baId, tabs);
+    expect(await change('procurement.2000')).toEqual({ all: 1, pendingOnboarding: 1, pending: 1, firstStage: 1, myPendingTasks: 1 });
+    expect(await change('commercial.2000')).toEqual({ all: 1, pendingOnboarding: 1, pending: 1, firstStage: 1 });
 
     const approve = request(h.app).post(`/api/business-associates/${baId}/approve`).set(as('procurement.2000')).send({ stage: 1 });
     expect((await approve).status).toBe(200);
-    expect(await change('procurement.2000')).toEqual({ all: 1, pendingOnboarding: 1, secondStage: 1 });
-    expect(await change('commercial.2000')).toEqual({ all: 1, pendingOnboarding: 1, secondStage: 1, myPendingTasks: 1 });
+    expect(await change('procurement.2000')).toEqual({ all: 1, pendingOnboarding: 1, pending: 1, secondStage: 1 });
+    expect(await change('commercial.2000')).toEqual({ all: 1, pendingOnboarding: 1, pending: 1, secondStage: 1, myPendingTasks: 1 });
 
     const reject = request(h.app)
       .post(`/api/business-associates/${baId}/reject`)

@@ -12,7 +12,8 @@ import {
 } from '../../../domain/src/identity/roles';
 import { baStreamId, parseCompanyDetails, refusals } from '../../../domain/src/onboarding';
 import { referenceErrors, withReferences } from '../../../domain/src/onboarding/details';
-import type { OnboardingState } from '../../../domain/src/onboarding/state';
+import type { OnboardingCommand } from '../../../domain/src/onboarding/commands';
+import { itemsOf, type OnboardingState } from '../../../domain/src/onboarding/state';
 import { DomainError } from '../../../domain/src/shared/errors';
 import { fieldErrors } from '../../../domain/src/validation/fields';
 import { listActivity } from '../../../projections/src/activity-log/activity-log.queries';
@@ -24,10 +25,15 @@ import {
   type BusinessAssociateRow,
 } from '../../../projections/src/business-associates/business-associates.queries';
 import { countTasks } from '../../../projections/src/tasks/tasks.queries';
+import { countPendingAdditionalDocuments } from '../../../projections/src/onboarding-items/items.queries';
 import { readHashedText } from '../../../platform/src/event-store/hash';
 import { sendOnboardingAction, type OnboardingAction } from '../../../workflows/src/onboarding/client';
 import { DEFAULT_COMMAND_TIMEOUT_MS } from '../../../workflows/src/shared/command-deadline';
-import { masterLookup, resolveCompanyDetailReferences } from '../../../workflows/src/shared/master-references';
+import {
+  masterLookup,
+  resolveCompanyDetailReferences,
+  resolveDocumentTypes,
+} from '../../../workflows/src/shared/master-references';
 import { BA_ACTIVITY_SORT_FIELDS, BA_HIDDEN_EVENT_TYPES, baViewOf } from '../audit/ba-activity-view';
 import type { BaCounts } from '../contract';
 import { principalOf, requireAuth, type Principal } from '../http/auth';
@@ -35,6 +41,8 @@ import { bindIdempotencyKey } from '../http/idempotency';
 import { HttpError, messages } from '../http/problem';
 import { intFilter, parseListQuery, sendList } from '../http/simple-rest';
 import { baIdParam, isBaCaller, listScope, loadVisibleBa, mayAccessBa, notFound, requestIds } from './access';
+import { loadBaForCaller } from './item-commands';
+import { claimPan, releaseClaims, releaseOtherPans } from './pan-claims';
 
 /**
  * Onboarding over HTTP: the BA list and page (read models), and the four commands, which become workflow
@@ -50,6 +58,8 @@ export type OnboardingRoutesDeps = {
   projectionWaitMs: number;
   /** COMMAND_TIMEOUT: past it a command answers 503 (default 10 s). */
   commandTimeoutMs?: number;
+  /** The worker's task queue: a lifecycle that completed at verification (before issue 8) is resumed there. */
+  taskQueue?: string;
 };
 
 const STAFF_AND_AUDITOR: readonly Role[] = [...STAFF_ROLES, AUDITOR_ROLE];
@@ -70,6 +80,9 @@ const baFilter = z
     panNumber: text(20),
     cityId: intFilter,
     companyCode: text(4),
+    mobileNo: z.string().trim().regex(/^\d{1,10}$/, { error: 'Mobile number takes digits only' }),
+    verticalId: intFilter,
+    locationId: intFilter,
     // react-admin's getMany: filter={"id":[...]}.
     id: z.union([z.string().max(100), z.array(z.string().max(100)).max(100)]),
   })
@@ -94,15 +107,36 @@ const BA_SORT_FIELDS = [
   'updatedAt',
 ] as const;
 
-const ACTIVITY_SORT_FIELDS = ['id', 'at', 'action', 'role', 'actorName'] as const;
+const ACTIVITY_SORT_FIELDS = ['id', 'at', 'action', 'status', 'role', 'actorName'] as const;
+const oneOrMany = (max: number) => z.union([text(max), z.array(text(max)).max(40)]);
+/** The activity log's filters (issue 8): kind of activity (event types), description text, status, time. */
+const activityFilter = z
+  .object({
+    action: oneOrMany(60),
+    q: text(260),
+    status: oneOrMany(20),
+    from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }),
+    to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }),
+  })
+  .partial()
+  .strict();
 const EVENT_SORT_FIELDS = ['version', 'globalPosition'] as const;
 
 const stageSchema = z.union([z.literal(1), z.literal(2)], { error: 'Stage must be 1 or 2' });
+/** Absent: the BA's first company code; another code: the application the BA made for it (company-codes). */
+const companyCodeField = z
+  .string({ error: 'Please select a company from the list' })
+  .trim()
+  .regex(/^[A-Za-z0-9]{1,10}$/, { error: 'Please select a company from the list' })
+  .optional();
+const submitBody = z.object({ companyCode: companyCodeField });
 const approveBody = z.object({
+  companyCode: companyCodeField,
   stage: stageSchema,
   remarks: z.string().max(260, { error: 'Maximum 260 characters allowed' }).nullable().optional(),
 });
 const rejectBody = z.object({
+  companyCode: companyCodeField,
   stage: stageSchema,
   remarks: z
     .string({ error: refusals.remarksRequired })
@@ -169,6 +203,7 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
       requestId,
       correlationId: ids.correlationId,
       timeoutMs: deps.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+      ...(deps.taskQueue ? { taskQueue: deps.taskQueue } : {}),
     });
     // Read-your-writes: answer with the list row the console and portal show, once it includes this write.
     // Position 0: nothing was appended (details unchanged), so the row is as current as it gets.
@@ -198,6 +233,7 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
     const { id: _ids, ...rest } = filter;
     const { rows, total } = await listBusinessAssociates(pool, {
       ...listScope(p),
+      caller: { userId: p.userId, roles: p.roles },
       filter: { ...rest, stage: rest.stage === undefined ? undefined : Number(rest.stage) },
       sort,
       range,
@@ -215,15 +251,16 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
     await visibleRow(p, id);
     // A BA reads its log without internal entries, remarks and staff identities (api/src/audit/ba-activity-view.ts).
     const baView = isBaCaller(p);
-    const { sort, range } = parseListQuery(req.query, {
+    const { sort, range, filter } = parseListQuery(req.query, {
       sortFields: baView ? BA_ACTIVITY_SORT_FIELDS : ACTIVITY_SORT_FIELDS,
       defaultSort: { field: 'id', order: 'ASC' },
-      filter: z.object({}).strict(),
+      filter: activityFilter,
       defaultPageSize: 25,
     });
     const { rows, total } = await listActivity(pool, id, {
       range,
       sort,
+      filter,
       excludeEventTypes: baView ? BA_HIDDEN_EVENT_TYPES : [],
     });
     sendList(res, 'activity-log', range, baView ? rows.map(baViewOf) : rows, total);
@@ -269,11 +306,12 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
     const p = principalOf(res);
     // The badges count what the lists show: the active company code, or all of the caller's ("All").
     const { companyCodes } = listScope(p);
-    const [counts, myPendingTasks] = await Promise.all([
+    const [counts, myPendingTasks, additionalDocumentsPending] = await Promise.all([
       statusCounts(pool, companyCodes),
       countTasks(pool, { roles: p.roles, companyCodes, userId: p.userId }),
+      countPendingAdditionalDocuments(pool, companyCodes),
     ]);
-    res.json({ ...counts, myPendingTasks } satisfies BaCounts);
+    res.json({ ...counts, myPendingTasks, additionalDocumentsPending } satisfies BaCounts);
   });
 
   const baUsers = requireAuth({ roles: BA_ROLES, app: 'portal' });
@@ -281,7 +319,7 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
     const id = baIdParam(req);
     const ids = requestIds(req);
     const p = principalOf(res);
-    await loadVisibleBa(store, p, id);
+    const state = await loadVisibleBa(store, p, id);
     // Validated here too (the activity decides again) so a bad form never costs a workflow round trip: the
     // field rules, then the service, state and city as the masters hold them (they exist, are active, fit).
     const parsed = parseCompanyDetails(req.body ?? {});
@@ -292,15 +330,30 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
     // The parsed form (unknown keys dropped, empty text as null) is what travels into the workflow history,
     // with the references for the workflow's validator (the activity resolves its own).
     const details = withReferences(parsed.details, references);
-    await runCommand(res, id, { kind: 'saveDetails', details }, actingRole(p, BA_ROLES), ids);
+    // The same PAN may not be registered twice under one company code: claimed first (race-free), given back
+    // if the save is refused, and the BA's old PAN released once the new one is saved.
+    const pan = parsed.details.panNumber;
+    const codes = [state.companyCode ?? '', ...Object.keys(itemsOf(state).otherApplications)].filter((c) => c !== '');
+    const claimed = pan ? await claimPan(pool, id, pan, codes) : [];
+    try {
+      await runCommand(res, id, { kind: 'saveDetails', details }, actingRole(p, BA_ROLES), ids);
+    } catch (error) {
+      await releaseClaims(pool, id, claimed);
+      throw error;
+    }
+    await releaseOtherPans(pool, id, pan);
   });
 
   router.post('/business-associates/:id/submit', baUsers, async (req, res) => {
     const id = baIdParam(req);
     const ids = requestIds(req);
     const p = principalOf(res);
+    const { companyCode } = parseBody(submitBody, req.body);
     await loadVisibleBa(store, p, id);
-    await runCommand(res, id, { kind: 'submit' }, actingRole(p, BA_ROLES), ids);
+    // The documents master as it is now, so the workflow's validator refuses an incomplete submission at once.
+    const documentTypes = await resolveDocumentTypes(masters);
+    const command: OnboardingCommand = { type: 'SubmitOnboarding', documentTypes, ...(companyCode ? { companyCode } : {}) };
+    await runCommand(res, id, { kind: 'command', command }, actingRole(p, BA_ROLES), ids);
   });
 
   const reviewers = requireAuth({ roles: REVIEWERS, app: 'console' });
@@ -312,8 +365,12 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
       const body = verb === 'approve' ? parseBody(approveBody, req.body) : parseBody(rejectBody, req.body);
       // A role that may never decide this stage is refused before we look at the BA at all.
       const role = actingRole(p, REVIEW_STAGE_ROLES[body.stage]);
-      await loadVisibleBa(store, p, id);
-      await runCommand(res, id, { kind: verb, stage: body.stage, remarks: body.remarks ?? null }, role, ids);
+      // Staff of another company code may decide the BA's application for that code.
+      await loadBaForCaller(store, p, id, body.companyCode);
+      const decision = { stage: body.stage, remarks: body.remarks ?? null, ...(body.companyCode ? { companyCode: body.companyCode } : {}) };
+      const command: OnboardingCommand =
+        verb === 'approve' ? { type: 'ApproveReviewStage', ...decision } : { type: 'RejectReviewStage', ...decision };
+      await runCommand(res, id, { kind: 'command', command }, role, ids);
     });
   }
 

@@ -6,7 +6,8 @@ import type { CompanyDetailsInput } from '../../../domain/src/onboarding/details
 import type { Actor } from '../../../domain/src/shared/events';
 import { waitForProjections } from '../../../projections/src/runner';
 import { findUserById, type UserRecord } from '../../../projections/src/identity/users.queries';
-import { sendOnboardingAction, startOnboarding } from '../../../workflows/src/onboarding/client';
+import { sendOnboardingAction, startOnboarding, type OnboardingAction } from '../../../workflows/src/onboarding/client';
+import { approveEveryItem, fillEveryTab } from '../../../workflows/src/onboarding/scenarios';
 import { refreshCookieName } from '../http/auth';
 import { issueSession } from '../identity/sessions';
 import { testCredential } from '../identity/testing';
@@ -117,17 +118,18 @@ export async function addBa(h: ApiHarness, key: string, options: { companyCode?:
   });
   if (options.verified) {
     const baActor: Actor = { userId: admin.id, role: 'BA Admin', name: admin.name };
-    const steps = [
-      { action: { kind: 'saveDetails', details: details() }, actor: baActor },
-      { action: { kind: 'submit' }, actor: baActor },
-      { action: { kind: 'approve', stage: 1 }, actor: { userId: 'test-procurement', role: 'MLL Procurement', name: 'P' } },
-      { action: { kind: 'approve', stage: 2 }, actor: { userId: 'test-commercial', role: 'MLL Commercial', name: 'C' } },
-    ] as const;
-    let position = 0;
-    for (const [i, step] of steps.entries()) {
-      const r = await sendOnboardingAction(h.temporal, baId, step.action, { actor: step.actor, requestId: `${baId}:${i}` });
-      position = r.lastGlobalPosition;
-    }
+    const procurement: Actor = { userId: 'test-procurement', role: 'MLL Procurement', name: 'P' };
+    const send = (action: OnboardingAction, actor: Actor, step: string) =>
+      sendOnboardingAction(h.temporal, baId, action, { actor, requestId: `${baId}:${step}` });
+    const saved = details();
+    await send({ kind: 'saveDetails', details: saved }, baActor, 'save');
+    // Issue 8: a submission needs every tab, stage 1 every item approved (workflows/src/onboarding/scenarios.ts).
+    const tabs = await fillEveryTab(h.temporal, baId, baActor, { gst: { gstNo: `27${saved.panNumber}1Z5` } });
+    await send({ kind: 'submit' }, baActor, 'submit');
+    await approveEveryItem(h.temporal, baId, tabs, procurement);
+    await send({ kind: 'approve', stage: 1 }, procurement, 'stage-1');
+    const r = await send({ kind: 'approve', stage: 2 }, { userId: 'test-commercial', role: 'MLL Commercial', name: 'C' }, 'stage-2');
+    const position = r.lastGlobalPosition;
     await waitForProjections(h.db.pool, position, { timeoutMs: 10_000 });
   } else {
     await waitForProjections(h.db.pool, await h.store.headPosition(), { timeoutMs: 10_000 });

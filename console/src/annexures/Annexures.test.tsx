@@ -10,7 +10,6 @@ import type { AnnexureRow } from './types';
 import { ANNEXURE_MESSAGES } from './useAnnexureCommand';
 
 // The whole console mounts per test on shared 2-core machines: room for slow runs (nothing asserts timing).
-jest.setTimeout(60_000);
 const user = userEvent.setup({ delay: null });
 
 const ROWS: AnnexureRow[] = [

@@ -5,7 +5,6 @@ import { activity, baRow, fakeDataProvider, renderConsole, type FakeData } from 
 import type { AuditActivityEntry, BaAsOf, ChainVerification } from './types';
 
 // The whole console renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
-jest.setTimeout(30_000);
 
 const entry = (over: Partial<AuditActivityEntry> = {}): AuditActivityEntry => ({
   ...activity({

@@ -4,7 +4,6 @@ import { HttpError } from 'react-admin';
 import { messages } from '../../../domain/src/validation/fields';
 import { fakeAuthProvider, fakeDataProvider, renderConsole } from '../testing/fakes';
 
-jest.setTimeout(60_000);
 
 const field = (label: string) => screen.getByLabelText(label);
 

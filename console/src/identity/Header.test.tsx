@@ -5,7 +5,6 @@ import { installFetch } from '../testing/fakeFetch';
 
 const HELP = { userManualUrl: 'https://portal.test/user-manual.pdf', supportEmail: 'help@portal.test' };
 
-jest.setTimeout(60_000);
 
 const companySelector = () => screen.queryByRole('combobox', { name: 'Company code' });
 

@@ -8,7 +8,6 @@ import { fakeDataProvider, me, renderConsole } from '../testing/fakes';
 import type { OtpChallenge } from '../shared/types';
 import { CAPTCHA_NEEDED_MESSAGE } from './CredentialsStep';
 
-jest.setTimeout(60_000);
 
 const challenge: OtpChallenge = {
   otpRequired: true,

@@ -7,6 +7,11 @@ import LooksOneIcon from '@mui/icons-material/LooksOne';
 import LooksTwoIcon from '@mui/icons-material/LooksTwo';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import BlockIcon from '@mui/icons-material/Block';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import NoteAddIcon from '@mui/icons-material/NoteAdd';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
+import { ListItemIcon, ListItemText, ListSubheader, MenuItem } from '@mui/material';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import PolicyIcon from '@mui/icons-material/Policy';
@@ -19,7 +24,16 @@ import { AUDIT_SEARCH_RESOURCE, mayReadEventHistory } from '../audit';
 import { mayManageAnnexures } from '../annexures/access';
 import { mayManageReleases } from '../releases/access';
 import { MastersMenu } from '../masters/MastersMenu';
-import { SIDEBAR_VIEW_ORDER, viewByKey, viewOfFilter, viewSearch, type BaViewKey } from '../onboarding/views';
+import {
+  SIDEBAR_EXTRA_VIEWS,
+  SIDEBAR_VIEW_ORDER,
+  viewByKey,
+  viewOfFilter,
+  viewSearch,
+  type BaViewKey,
+} from '../onboarding/views';
+import { ADDITIONAL_DOCUMENTS_RESOURCE } from '../onboarding/additional-documents/access';
+import { useHelp } from '../help/useHelp';
 import { CountBadge } from './CountBadge';
 import { useBaCounts } from './useBaCounts';
 
@@ -31,6 +45,7 @@ const ICONS: Record<BaViewKey, ReactElement> = {
   secondStage: <LooksTwoIcon />,
   registered: <PersonAddIcon />,
   rejected: <BlockIcon />,
+  documentsExpired: <EventBusyIcon />,
 };
 
 const Label = ({ text, count }: { text: string; count: number | undefined }) => (
@@ -62,14 +77,49 @@ function useActiveView(): BaViewKey | null {
 const inactiveSx = { '&.RaMenuItemLink-active': { color: 'text.secondary', fontWeight: 'normal' } };
 const activeSx = { '&.RaMenuItemLink-active': { color: 'text.primary', fontWeight: 'bold' } };
 
+/** Spec 000 §2: the Onboard sidebar ends with Help, the user manual (a server-given link) and the support mailbox. */
+const HelpEntries = () => {
+  const { data: help } = useHelp();
+  return (
+    <>
+      <ListSubheader sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>Help</ListSubheader>
+      <MenuItem component="a" href={help?.userManualUrl} target="_blank" rel="noopener" disabled={!help}>
+        <ListItemIcon>
+          <MenuBookIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText primary="User Manual" sx={{ '& .MuiListItemText-primary': { fontSize: '0.875rem' } }} />
+      </MenuItem>
+      <MenuItem component="a" href={help ? `mailto:${help.supportEmail}` : undefined} disabled={!help}>
+        <ListItemIcon>
+          <MailOutlineIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText primary="Support" sx={{ '& .MuiListItemText-primary': { fontSize: '0.875rem' } }} />
+      </MenuItem>
+    </>
+  );
+};
+
 /**
  * The onboarding sidebar of spec 000 §2 ("Sidebars"): My Pending Task, then the BA list views, each with its
- * count badge from GET /api/ba-counts; for MLL-ADMIN, the staff users; for auditors and MLL-ADMIN, the audit search.
+ * count badge from GET /api/ba-counts; then the Additional Documents queue and the BAs with expired documents;
+ * for MLL-ADMIN, the staff users; for auditors and MLL-ADMIN, the audit search; Help last.
  */
 export const ConsoleMenu = () => {
   const counts = useBaCounts();
   const { permissions } = usePermissions<string[]>();
   const active = useActiveView();
+  const viewItem = (key: BaViewKey) => {
+    const view = viewByKey(key);
+    return (
+      <Menu.Item
+        key={key}
+        to={{ pathname: '/business-associates', search: viewSearch(key) }}
+        primaryText={<Label text={view.label} count={counts?.[view.countKey]} />}
+        leftIcon={ICONS[key]}
+        sx={active === key ? activeSx : inactiveSx}
+      />
+    );
+  };
   return (
     <Menu>
       {hasReviewerRole(permissions ?? []) && (
@@ -79,18 +129,13 @@ export const ConsoleMenu = () => {
           leftIcon={<AssignmentIndIcon />}
         />
       )}
-      {SIDEBAR_VIEW_ORDER.map((key) => {
-        const view = viewByKey(key);
-        return (
-          <Menu.Item
-            key={key}
-            to={{ pathname: '/business-associates', search: viewSearch(key) }}
-            primaryText={<Label text={view.label} count={counts?.[view.countKey]} />}
-            leftIcon={ICONS[key]}
-            sx={active === key ? activeSx : inactiveSx}
-          />
-        );
-      })}
+      {SIDEBAR_VIEW_ORDER.map(viewItem)}
+      <Menu.Item
+        to={`/${ADDITIONAL_DOCUMENTS_RESOURCE}`}
+        primaryText={<Label text="Additional Documents" count={counts?.additionalDocumentsPending} />}
+        leftIcon={<NoteAddIcon />}
+      />
+      {SIDEBAR_EXTRA_VIEWS.map(viewItem)}
       {mayManageUsers(permissions) && (
         <Menu.Item to="/users" primaryText="Users" leftIcon={<ManageAccountsIcon />} />
       )}
@@ -104,6 +149,7 @@ export const ConsoleMenu = () => {
         <Menu.Item to="/releases" primaryText="Releases" leftIcon={<NewReleasesIcon />} />
       )}
       <MastersMenu />
+      <HelpEntries />
     </Menu>
   );
 };

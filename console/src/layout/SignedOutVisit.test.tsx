@@ -12,7 +12,6 @@ import { fakeDataProvider, me } from '../testing/fakes';
  * #/login onto the history thousands of times, which also broke Back. These tests run the console as the
  * browser does, on react-admin's own hash router over jsdom's history, and count what reaches the history.
  */
-jest.setTimeout(60_000);
 
 // React Router's data router builds a fetch Request per navigation; jsdom has none. Navigations here run
 // no loaders, so a plain record stands in.

@@ -4,7 +4,6 @@ import { MASTERS, masterSchema, savedMessage } from '../../../domain/src/masters
 import { masterCreatePath } from './paths';
 import { fillField, renderMasters, sampleValue } from './testing';
 
-jest.setTimeout(60_000);
 
 const cases = MASTERS.map((def) => [def.resource, def] as const);
 

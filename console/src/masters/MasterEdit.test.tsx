@@ -5,7 +5,6 @@ import { MASTERS, masterDefinition, savedMessage } from '../../../domain/src/mas
 import { masterCreatePath, masterEditPath } from './paths';
 import { fillField, labelled, masterChange, mastersProvider, renderMasters, sampleItem, sampleValue } from './testing';
 
-jest.setTimeout(60_000);
 
 const fillable = new Set(['text', 'name', 'code', 'longtext', 'email', 'int', 'decimal', 'percent']);
 

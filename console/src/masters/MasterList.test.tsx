@@ -7,7 +7,6 @@ import { renderMasters, sampleItem, sampleName } from './testing';
 import { masterDefinition } from '../../../domain/src/masters/definitions';
 
 // The whole console mounts per test on shared 2-core machines: give slow runs room (no timing is asserted).
-jest.setTimeout(60_000);
 
 describe.each(MASTERS.map((def) => [def.resource, def] as const))('%s list', (_resource, def) => {
   it('shows every field as a column, references by name, booleans as Yes/No, 100 rows a page', async () => {

@@ -5,7 +5,6 @@ import { masterEditPath, masterListPath } from './paths';
 import { statusMessage } from './StatusButton';
 import { renderMasters, sampleItem, sampleName } from './testing';
 
-jest.setTimeout(60_000);
 
 describe.each(MASTERS.map((def) => [def.resource, def] as const))('%s status', (_resource, def) => {
   it('deactivates an item from its row only after a confirmation; an inactive one offers Activate', async () => {

@@ -6,7 +6,6 @@ import { IMPORT_ERRORS_MESSAGE } from './ImportButton';
 import { MASTERS_DASHBOARD_PATH, MORE_MASTERS, SIDEBAR_MASTERS, masterListPath } from './paths';
 import { mastersProvider, renderMasters } from './testing';
 
-jest.setTimeout(60_000);
 
 const cities = masterDefinition('cities');
 

@@ -11,7 +11,6 @@ import type { NotificationItem } from '../../../ui/src/notifications/useNotifica
 import { fakeDataProvider, renderConsole } from '../testing/fakes';
 import { installFetch, requests } from '../testing/fakeFetch';
 
-jest.setTimeout(60_000);
 
 /**
  * The console's bell against a fake API: GET /api/notifications pages over `rows`, read marks change them,

@@ -6,6 +6,7 @@ import type { BusinessAssociate } from '../shared/types';
 import { baLabel } from './baName';
 import { decidableStage, useDecision } from './decision';
 import { DecisionDialog } from './DecisionDialog';
+import { useStageOneBlocker } from './items/useStageOneBlocker';
 import { stageOneApprover } from './timeline';
 import { useActivityLog } from './useActivityLog';
 
@@ -29,13 +30,16 @@ const ApproveAction = ({ record, stage }: { record: BusinessAssociate; stage: 1 
   const { data: log } = useActivityLog(record.id);
   const approvedStageOne =
     stage === 2 && identity?.id !== undefined && stageOneApprover(log ?? []) === identity.id;
+  const itemsBlock = useStageOneBlocker(record.id, stage === 1);
+  const hint = approvedStageOne ? SAME_APPROVER_HINT : itemsBlock;
   const name = baLabel(record, 'this business associate');
   const button = (
     <Button
       variant="contained"
       color="success"
       startIcon={<CheckCircleIcon />}
-      disabled={approvedStageOne}
+      disabled={hint !== null}
+      data-testid="approve-stage"
       onClick={() => {
         decision.reset();
         setOpen(true);
@@ -46,8 +50,8 @@ const ApproveAction = ({ record, stage }: { record: BusinessAssociate; stage: 1 
   );
   return (
     <>
-      {approvedStageOne ? (
-        <Tooltip title={SAME_APPROVER_HINT}>
+      {hint !== null ? (
+        <Tooltip title={hint}>
           {/* a span, because a disabled button fires no events for the tooltip */}
           <span>{button}</span>
         </Tooltip>

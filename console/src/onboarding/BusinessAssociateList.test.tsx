@@ -5,7 +5,6 @@ import { sessionStore } from '../providers/httpClient';
 import { baRow, counts, me, renderConsole } from '../testing/fakes';
 import { installFetch, requests, type FakeRoute } from '../testing/fakeFetch';
 
-jest.setTimeout(30_000);
 
 const TOTAL = 42;
 const UNAVAILABLE = 'A service the portal depends on is unavailable. Please try again shortly';

@@ -16,6 +16,7 @@ import { formatDate } from '../../../domain/src/shared/format';
 import type { BusinessAssociate } from '../shared/types';
 import type { ConsoleIdentity } from '../providers/authProvider';
 import { useCompanyLabel } from '../shared/companies';
+import { BaFlags } from './BaFlags';
 import { BaNameCell } from './BaNameCell';
 import { OverdueMarker, StatusChip, stageLabel } from './StatusChip';
 import { StatusTabs } from './StatusTabs';
@@ -32,6 +33,20 @@ const CompanyCodeInput = (props: { source: string; label: string; alwaysOn?: boo
   return <SelectInput {...props} choices={codes.map((code) => ({ id: code, name: companyLabel(code) }))} />;
 };
 
+/** The API's status filters (spec 000 §4 "BA list filters" and the issue-8 ones), as people read them. */
+export const STATUS_FILTER_CHOICES = [
+  { id: 'all', name: 'All' },
+  { id: 'registered', name: 'Registered' },
+  { id: 'inprogress', name: 'Pending onboarding' },
+  { id: 'first', name: 'First stage' },
+  { id: 'second', name: 'Second stage' },
+  { id: 'verified', name: 'Verified' },
+  { id: 'rejected', name: 'Rejected' },
+  { id: 'processed', name: 'Processed (verified or rejected)' },
+  { id: 'user_pending_task', name: 'My pending tasks' },
+  { id: 'documents_expired', name: 'Documents expired' },
+];
+
 /** Cities from the Cities master, searched as the user types (hundreds of them: no full list up front). */
 const CityInput = (props: { source: string; label: string }) => (
   <ReferenceInput source={props.source} reference="cities" sort={{ field: 'name', order: 'ASC' }}>
@@ -39,12 +54,26 @@ const CityInput = (props: { source: string; label: string }) => (
   </ReferenceInput>
 );
 
+/** A small master offered as a plain select (verticals, locations: tens of items). */
+const MasterSelect = (props: { source: string; label: string; reference: string; optionText: string }) => (
+  <ReferenceInput source={props.source} reference={props.reference} sort={{ field: 'id', order: 'ASC' }} perPage={100}>
+    <SelectInput label={props.label} optionText={props.optionText} />
+  </ReferenceInput>
+);
+
+/** The spec's BA list filters (spec 000 §5 "BA list GET"): each sent under the API's filter name. */
 const baFilters = [
   <SearchInput key="q" source="q" placeholder="Search name, e-mail or mobile" alwaysOn />,
-  <TextInput key="panNumber" source="panNumber" label="PAN" parse={(v: string) => v.toUpperCase()} />,
+  <TextInput key="mobileNo" source="mobileNo" label="Mobile" parse={(v: string) => v.replace(/\D/g, '')} />,
+  <TextInput key="companyName" source="companyName" label="Company name" />,
   <CityInput key="cityId" source="cityId" label="City" />,
+  <SelectInput key="status" source="status" label="Status" choices={STATUS_FILTER_CHOICES} />,
+  <TextInput key="panNumber" source="panNumber" label="PAN" parse={(v: string) => v.toUpperCase()} />,
+  <MasterSelect key="verticalId" source="verticalId" label="Vertical" reference="verticals" optionText="name" />,
+  <MasterSelect key="locationId" source="locationId" label="Location" reference="locations" optionText="locationName" />,
   <CompanyCodeInput key="companyCode" source="companyCode" label="Company code" />,
 ];
+
 
 const ListActions = () => (
   <TopToolbar>
@@ -86,7 +115,16 @@ export const BusinessAssociateList = () => (
   >
     <StatusTabs />
     <DataTable rowClick="show" bulkActionButtons={false} sx={tableSx}>
-      <Column source="companyName" label="Company name" render={(r) => <BaNameCell ba={r} />} />
+      <Column
+        source="companyName"
+        label="Company name"
+        render={(r) => (
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
+            <BaNameCell ba={r} />
+            <BaFlags ba={r} />
+          </Box>
+        )}
+      />
       <Column source="panNumber" label="PAN" render={(r) => r.panNumber ?? 'NA'} />
       <Column source="cityName" label="City" render={(r) => r.cityName ?? 'NA'} />
       <Column source="companyCode" label="Company code" />

@@ -4,7 +4,7 @@ import { baRow, fakeDataProvider, renderConsole } from '../testing/fakes';
 import type { BusinessAssociate } from '../shared/types';
 
 // The whole console renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
-jest.setTimeout(30_000);
+jest.setTimeout(120_000);
 
 async function openBaPage(roles: string[], record: Partial<BusinessAssociate>) {
   const dataProvider = fakeDataProvider({ records: [baRow({ id: 'ba-1', ...record })] });

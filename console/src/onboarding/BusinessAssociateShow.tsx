@@ -1,17 +1,29 @@
 import { useState } from 'react';
-import { Box, Card, CardContent, Divider, Tab, Tabs } from '@mui/material';
+import { Alert, Box, Card, CardContent, Divider, Tab, Tabs } from '@mui/material';
 import { ListButton, Show, TopToolbar, usePermissions, useRecordContext } from 'react-admin';
 import { AuditPanel, EventHistory, mayReadEventHistory } from '../audit';
 import type { BusinessAssociate } from '../shared/types';
-import { ActivityLog } from './ActivityLog';
+import { ActivityLogPanel } from './ActivityLogPanel';
 import { ApproveButton } from './ApproveButton';
 import { baLabel } from './baName';
 import { CompanyDetails } from './CompanyDetails';
 import { ContactChangeButton } from './ContactChangeButton';
+import { decidableStage } from './decision';
+import { mayReviewItems, mayUploadConcession } from './items/access';
+import { BankAccountsSection } from './items/BankAccountsSection';
+import { ChangeRequestsSection } from './items/ChangeRequestsSection';
+import { CompanyCodesSection } from './items/CompanyCodesSection';
+import { ConcessionsSection } from './items/ConcessionsSection';
+import { DocumentsSection } from './items/DocumentsSection';
+import { DuplicatesPanel } from './items/DuplicatesPanel';
+import { GstSection } from './items/GstSection';
+import { useStageOneBlocker } from './items/useStageOneBlocker';
+import { VerticalMappingSection } from './items/VerticalMappingSection';
 import { RejectButton } from './RejectButton';
 import { ReviewSummary } from './ReviewSummary';
 import { Timeline } from './Timeline';
 import { useActivityLog } from './useActivityLog';
+import { useLiveRecord } from './useLiveRecord';
 
 const BaTitle = () => {
   const record = useRecordContext<BusinessAssociate>();
@@ -44,7 +56,6 @@ type HistoryTab = 'activity' | 'events';
 const History = ({ record }: { record: BusinessAssociate }) => {
   const { permissions } = usePermissions<string[]>();
   const [tab, setTab] = useState<HistoryTab>('activity');
-  const log = useActivityLog(record.id);
   const showEvents = mayReadEventHistory(permissions);
   return (
     <Card variant="outlined">
@@ -61,10 +72,22 @@ const History = ({ record }: { record: BusinessAssociate }) => {
         {tab === 'events' && showEvents ? (
           <EventHistory baId={record.id} />
         ) : (
-          <ActivityLog entries={log.data} isPending={log.isPending} error={log.error} />
+          <ActivityLogPanel baId={record.id} />
         )}
       </CardContent>
     </Card>
+  );
+};
+
+/** Tells a stage-1 reviewer up front what still blocks the approval (the Approve button says it too). */
+const StageOneNotice = ({ record }: { record: BusinessAssociate }) => {
+  const { permissions } = usePermissions<string[]>();
+  const blocker = useStageOneBlocker(record.id, decidableStage(record, permissions) === 1);
+  if (!blocker) return null;
+  return (
+    <Alert severity="info" data-testid="stage-approval-blocked">
+      {blocker}
+    </Alert>
   );
 };
 
@@ -72,9 +95,13 @@ const BaShowContent = () => {
   const record = useRecordContext<BusinessAssociate>();
   const log = useActivityLog(record?.id);
   const { permissions } = usePermissions<string[]>();
+  useLiveRecord(record?.id);
   if (!record) return null;
+  const canReview = mayReviewItems(permissions);
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
+      <DuplicatesPanel record={record} />
+      <StageOneNotice record={record} />
       <Box sx={overviewGridSx}>
         <CompanyDetails record={record} />
         <Box sx={{ display: 'grid', gap: 2 }}>
@@ -82,6 +109,13 @@ const BaShowContent = () => {
           <Timeline record={record} log={log.data ?? []} />
         </Box>
       </Box>
+      <CompanyCodesSection record={record} />
+      <ChangeRequestsSection record={record} canReview={canReview} />
+      <BankAccountsSection record={record} canReview={canReview} />
+      <GstSection record={record} />
+      <DocumentsSection record={record} canReview={canReview} />
+      <ConcessionsSection record={record} canReview={canReview} canUpload={mayUploadConcession(permissions)} />
+      <VerticalMappingSection record={record} canReview={canReview} />
       {mayReadEventHistory(permissions) && <AuditPanel record={record} />}
       <History record={record} />
     </Box>
@@ -89,9 +123,11 @@ const BaShowContent = () => {
 };
 
 /**
- * The BA page: details, status and current stage, the timeline and the activity log; reviewers of the
- * current stage get Approve and Reject; auditors and admins also the raw event history, the exports and the
- * BA as of any date (the Audit card).
+ * The BA page: details, status and current stage, the timeline, every onboarding section (bank accounts, GST /
+ * places of business, documents, concessions, vertical mapping, change requests, other company codes) with
+ * its per-item review, the duplicate-vendor warning and the filtered activity log; reviewers of the current
+ * stage get Approve and Reject; auditors and admins also the raw event history, the exports and the BA as of
+ * any date (the Audit card). The page reads itself again when a notification about this BA arrives.
  */
 export const BusinessAssociateShow = () => (
   <Show title={<BaTitle />} actions={<ShowActions />}>

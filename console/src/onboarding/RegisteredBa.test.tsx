@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { baRow, fakeDataProvider, renderConsole, task } from '../testing/fakes';
 
-jest.setTimeout(60_000);
 
 /** A BA that has registered and filled nothing in yet: no company name, no PAN, no city. */
 const empty = baRow({

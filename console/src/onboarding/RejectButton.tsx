@@ -24,6 +24,7 @@ const RejectAction = ({ record, stage }: { record: BusinessAssociate; stage: 1 |
         variant="outlined"
         color="error"
         startIcon={<CancelIcon />}
+        data-testid="reject-stage"
         onClick={() => {
           decision.reset();
           setOpen(true);

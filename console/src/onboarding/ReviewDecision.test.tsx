@@ -6,7 +6,7 @@ import { activity, baRow, fakeDataProvider, renderConsole } from '../testing/fak
 import { SAME_APPROVER_HINT } from './ApproveButton';
 
 // The whole console renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
-jest.setTimeout(30_000);
+jest.setTimeout(120_000);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -78,13 +78,14 @@ describe('Approve', () => {
     expect(screen.queryByTestId('error-message')).not.toBeInTheDocument();
   });
 
-  it("shows the API's refusal in the error dialog; a new submit is a new action", async () => {
+  it("shows the API's refusal, closes the dialog and reads the record again; a new submit is a new action", async () => {
     const dataProvider = await openStage(2, ['MLL-ADMIN']);
     dataProvider.approve.mockRejectedValueOnce(
       new HttpError('The same person cannot approve both stages.\nAsk another reviewer.', 422, {
         message: 'The same person cannot approve both stages.\nAsk another reviewer.',
       }),
     );
+    const readsBefore = dataProvider.getOne.mock.calls.length;
     const dialog = await openDialog(/approve stage 2/i);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
@@ -95,11 +96,30 @@ describe('Approve', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByTestId('error-message')).not.toBeInTheDocument());
 
-    // The decision dialog stays open for another try; the API answered, so that try is a new action.
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    // The refusal means the page was out of date: the dialog is gone and the record was read again.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(dataProvider.getOne.mock.calls.length).toBeGreaterThan(readsBefore));
+
+    const again = await openDialog(/approve stage 2/i);
+    await userEvent.click(within(again).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(dataProvider.approve).toHaveBeenCalledTimes(2));
     const [first, second] = dataProvider.approve.mock.calls.map((call) => call[1].idempotencyKey);
     expect(second).not.toBe(first);
+  });
+
+  it('closes the dialog and refreshes when another reviewer was faster (409)', async () => {
+    const dataProvider = await openStage(1, ['MLL Procurement']);
+    dataProvider.approve.mockRejectedValueOnce(
+      new HttpError('Another reviewer has already decided this stage', 409, {
+        message: 'Another reviewer has already decided this stage',
+      }),
+    );
+    const readsBefore = dataProvider.getOne.mock.calls.length;
+    const dialog = await openDialog(/approve stage 1/i);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByTestId('error-message')).toHaveTextContent('Another reviewer has already decided');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /approve stage 1/i })).not.toBeInTheDocument());
+    await waitFor(() => expect(dataProvider.getOne.mock.calls.length).toBeGreaterThan(readsBefore));
   });
 
   it('resends the same idempotency key after a request that got no answer', async () => {

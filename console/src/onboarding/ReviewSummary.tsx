@@ -3,6 +3,7 @@ import { formatDate } from '../../../domain/src/shared/format';
 import { useCompanyLabel } from '../shared/companies';
 import { SectionCard } from '../shared/SectionCard';
 import type { BusinessAssociate } from '../shared/types';
+import { BaFlags } from './BaFlags';
 import { OverdueMarker, StatusChip, stageLabel } from './StatusChip';
 
 const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
@@ -24,6 +25,7 @@ export const ReviewSummary = ({ record }: { record: BusinessAssociate }) => {
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <StatusChip status={record.status} />
             <OverdueMarker overdue={record.overdue} />
+            <BaFlags ba={record} />
           </Stack>
         </Row>
         <Row label="Current stage">

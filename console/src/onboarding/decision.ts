@@ -8,6 +8,7 @@ import type { ConsoleDataProvider } from '../providers/dataProvider';
 import { errorText } from '../providers/httpClient';
 import type { BusinessAssociate, ReviewStage } from '../shared/types';
 import { baLabel } from './baName';
+import { isStaleRefusal, statusOf } from './items/useItemAction';
 
 /**
  * Whether the signed-in user may decide this BA now: it waits in a review stage and one of the user's roles
@@ -33,7 +34,7 @@ export function remarksError(value: string, required: boolean): string | null {
 }
 
 export type Verb = 'approve' | 'reject';
-type Vars = { stage: ReviewStage; remarks: string | null };
+type Vars = { stage: ReviewStage; remarks: string | null; companyCode?: string };
 
 /**
  * Sends one staff decision. The Idempotency-Key is minted when a submit starts and kept only while no answer
@@ -47,25 +48,34 @@ export function useDecision(record: BusinessAssociate, verb: Verb, onDone: () =>
   const key = useRef<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: ({ stage, remarks }: Vars) => {
+    mutationFn: ({ stage, remarks, companyCode }: Vars) => {
       key.current ??= uuidv4();
-      const params = { stage, idempotencyKey: key.current };
+      const params = { stage, idempotencyKey: key.current, ...(companyCode ? { companyCode } : {}) };
       return verb === 'approve'
         ? dataProvider.approve(record.id, { ...params, remarks })
         : dataProvider.reject(record.id, { ...params, remarks: remarks ?? '' });
     },
-    onSuccess: (result, { stage }) => {
+    onSuccess: (result, { stage, companyCode }) => {
       key.current = null;
       // After a 401 react-admin resolves with an empty result while it signs the user out.
       if (!result?.data?.id) return;
       onDone();
-      notify(successMessage(verb, stage, result.data), { type: 'success' });
+      const message = companyCode
+        ? `Company code ${companyCode}: stage ${stage} ${verb === 'approve' ? 'approved' : 'rejected'}`
+        : successMessage(verb, stage, result.data);
+      notify(message, { type: 'success' });
       refresh();
     },
     onError: (error: unknown) => {
-      const status = (error as { status?: number } | null)?.status;
+      const status = statusOf(error);
       if (status !== undefined && status !== 0) key.current = null;
       notify(errorText(error), { type: 'error' });
+      // Refused because the page is out of date (another reviewer was faster, or an item blocks the stage):
+      // close the dialog and read the record again, so only the actions possible now are offered.
+      if (isStaleRefusal(status)) {
+        onDone();
+        refresh();
+      }
     },
   });
 

@@ -12,9 +12,11 @@ export type BaViewKey =
   | 'firstStage'
   | 'secondStage'
   | 'verified'
-  | 'rejected';
+  | 'rejected'
+  | 'documentsExpired';
 
-export type BaViewFilter = { status?: BaStatus; stage?: ReviewStage };
+/** `status` is a BA status or one of the API's list filters ('documents_expired'). */
+export type BaViewFilter = { status?: BaStatus | 'documents_expired'; stage?: ReviewStage };
 
 export type BaView = { key: BaViewKey; label: string; filter: BaViewFilter; countKey: keyof BaCounts };
 
@@ -42,9 +44,19 @@ export const BA_VIEWS: readonly BaView[] = [
   },
   { key: 'verified', label: 'Verified Users', filter: { status: 'verified' }, countKey: 'verified' },
   { key: 'rejected', label: 'Rejected', filter: { status: 'rejected' }, countKey: 'rejected' },
+  {
+    key: 'documentsExpired',
+    label: 'Documents expired',
+    filter: { status: 'documents_expired' },
+    countKey: 'documentsExpired',
+  },
 ];
 
-/** The spec's sidebar order ("My Pending Task" comes first, from the tasks resource). */
+/**
+ * The spec's Onboard sidebar order (spec 000 §2 "Sidebars"; "My Pending Task" comes first, from the tasks
+ * resource; Nucleus Vendor Codes and Blocked Users come with the vendor-code issue). Rejected BAs stay a tab
+ * of the list: the spec's sidebar has no such entry.
+ */
 export const SIDEBAR_VIEW_ORDER: readonly BaViewKey[] = [
   'all',
   'verified',
@@ -52,8 +64,10 @@ export const SIDEBAR_VIEW_ORDER: readonly BaViewKey[] = [
   'firstStage',
   'secondStage',
   'registered',
-  'rejected',
 ];
+
+/** Beyond the spec's list, the issue-8 queues: after the Additional Documents entry, the expired documents. */
+export const SIDEBAR_EXTRA_VIEWS: readonly BaViewKey[] = ['documentsExpired'];
 
 export const viewByKey = (key: BaViewKey): BaView => BA_VIEWS.find((v) => v.key === key) ?? BA_VIEWS[0]!;
 

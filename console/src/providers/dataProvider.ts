@@ -11,6 +11,7 @@ import type {
 import { auditMethods, type AuditDataProvider } from '../audit/dataProvider';
 import { annexureMethods, type AnnexureDataProvider } from '../annexures/dataProvider';
 import { masterMethods, type MasterDataProvider } from '../masters/dataProvider';
+import { itemMethods, type ItemDataProvider } from '../onboarding/items/dataProvider';
 import { API_URL, httpClient } from './httpClient';
 
 /**
@@ -18,9 +19,19 @@ import { API_URL, httpClient } from './httpClient';
  * called through useMutation. Each command carries an Idempotency-Key chosen once per user action, so a
  * double click or a retry after a lost answer is one decision.
  */
-export type DecisionParams = { stage: ReviewStage; remarks?: string | null; idempotencyKey: string };
+export type DecisionParams = {
+  stage: ReviewStage;
+  remarks?: string | null;
+  idempotencyKey: string;
+  /** The application decided: absent for the BA's first company code, set for another code it applied for. */
+  companyCode?: string;
+};
 
-export type ConsoleDataProvider = DataProvider & AuditDataProvider & AnnexureDataProvider & MasterDataProvider & {
+export type ConsoleDataProvider = DataProvider &
+  AuditDataProvider &
+  AnnexureDataProvider &
+  MasterDataProvider &
+  ItemDataProvider & {
   approve(id: Identifier, params: DecisionParams): Promise<{ data: BusinessAssociate }>;
   reject(id: Identifier, params: DecisionParams & { remarks: string }): Promise<{ data: BusinessAssociate }>;
   /** Sidebar and tab badges. */
@@ -68,6 +79,7 @@ export function createDataProvider(): ConsoleDataProvider {
     ...auditMethods,
     ...annexureMethods,
     ...masterMethods,
+    ...itemMethods,
     approve: (id, params) => command(id, 'approve', params),
     reject: (id, params) => command(id, 'reject', params),
     getCounts: async () => (await httpClient(`${API_URL}/ba-counts`)).json as BaCounts,

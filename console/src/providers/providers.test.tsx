@@ -45,7 +45,6 @@ const SESSION_TIMED_OUT = 'Session Timed out.Please login again';
 const unauthorized: FakeReply = { status: 401, body: { status: 401, message: SESSION_TIMED_OUT } };
 const paths = (mock: jest.Mock) => requests(mock).map((r) => `${r.method} ${r.url.pathname}`);
 
-jest.setTimeout(30_000);
 
 /** Tests that set up their own session share one load of the modules (loading react-admin costs seconds). */
 let page: Modules;

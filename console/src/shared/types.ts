@@ -4,11 +4,12 @@ import type { BusinessAssociate as BaRow, ReviewTask as TaskRow, SessionResponse
  * The shapes the console reads from the API: the API's own (api/src/contract.ts), imported as types only so
  * nothing of the server reaches the bundle, and the server and the screens agree on one definition.
  */
+import type { BaCounts as ApiBaCounts } from '../../../api/src/contract';
+
 export type {
   ActivityEntry,
   AppAccess,
   AppId,
-  BaCounts,
   BaStatus,
   FieldChange,
   Me,
@@ -27,6 +28,9 @@ type Registered = { registeredEmail?: string | null; registeredMobile?: string |
 
 /** One row of /api/business-associates (and the answer to each onboarding command). */
 export type BusinessAssociate = BaRow & Registered;
+
+/** GET /api/ba-counts; additionalDocumentsPending is optional until the API sends it (its badge stays empty meanwhile). */
+export type BaCounts = ApiBaCounts & Partial<Record<'additionalDocumentsPending', number>>;
 /** One row of /api/tasks ("My Pending Task"). */
 export type ReviewTask = TaskRow & Registered;
 

@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeDataProvider, renderConsole, task } from '../testing/fakes';
 
-jest.setTimeout(30_000);
 
 describe('My Pending Task', () => {
   it('lists each task with BA name, stage, company code, age, SLA due time and an overdue flag', async () => {

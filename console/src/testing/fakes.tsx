@@ -6,6 +6,7 @@ import type { ConsoleIdentity } from '../providers/authProvider';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { ActivityEntry, BaCounts, BusinessAssociate, ReviewTask, StaffUser } from '../shared/types';
 import { me } from './identity';
+import { fakeItemMethods, type FakeItems } from './fakeItems';
 
 export { me };
 
@@ -27,6 +28,9 @@ export const counts = (over: Partial<BaCounts> = {}): BaCounts => ({
   verified: 1,
   rejected: 1,
   myPendingTasks: 2,
+  pending: 3,
+  documentsExpired: 0,
+  additionalDocumentsPending: 0,
   ...over,
 });
 
@@ -53,6 +57,10 @@ export function baRow(over: Partial<BusinessAssociate> = {}): BusinessAssociate 
     registeredEmail: 'ravi@sharma-roadways.test',
     registeredMobile: '9876543210',
     adminUserId: 'user-ravi',
+    documentsExpired: false,
+    paymentsOnHold: false,
+    mobileNo: '9876543210',
+    email: 'ravi@sharma-roadways.test',
     createdAt: '2025-11-01T09:00:00.000Z',
     submittedAt: '2025-11-03T10:30:00.000Z',
     updatedAt: '2025-11-03T10:30:00.000Z',
@@ -85,6 +93,7 @@ export const activity = (over: Partial<ActivityEntry> = {}): ActivityEntry => ({
   actorName: 'Ravi Sharma',
   role: 'BA Admin',
   action: 'Submitted for verification',
+  status: 'submitted',
   changes: null,
   remarks: null,
   eventId: 'evt-1',
@@ -135,6 +144,8 @@ export type FakeData = {
   log?: ActivityEntry[];
   counts?: BaCounts;
   users?: StaffUser[];
+  /** The BA page's item reads (issue 8); empty lists unless given. */
+  items?: FakeItems;
 };
 
 type MockedMethods =
@@ -148,7 +159,12 @@ type MockedMethods =
   | 'getActivityLog'
   | 'getEventHistory'
   | 'blockUser'
-  | 'unblockUser';
+  | 'unblockUser'
+  | 'getBaItems'
+  | 'baCommand'
+  | 'baUpload'
+  | 'getBaFile'
+  | 'getActivityLogPage';
 export type FakeDataProvider = ConsoleDataProvider & Record<MockedMethods, jest.Mock>;
 
 /** An in-memory ConsoleDataProvider whose every method is a jest mock, so tests can assert the calls. */
@@ -208,6 +224,7 @@ export function fakeDataProvider(data: FakeData = {}): FakeDataProvider {
     blockUser: setStatus('blocked'),
     unblockUser: setStatus('active'),
     startContactChange: jest.fn(async () => ({ id: 'cc-1', expiresAt: '2025-11-02T09:00:00.000Z' })),
+    ...fakeItemMethods(data.items, data.log ?? [activity()]),
   };
   return provider as unknown as FakeDataProvider;
 }

@@ -5,7 +5,6 @@ import { fakeAuthProvider, fakeDataProvider, renderConsole, staffUser } from '..
 import { USER_CREATED_MESSAGE } from './UserCreate';
 import { userMessages } from './validation';
 
-jest.setTimeout(60_000);
 
 const admin = () => fakeAuthProvider(['MLL-ADMIN'], 'Asha Admin', { companyCodes: ['1000', '2000'] });
 

@@ -641,7 +641,7 @@ describe('the whole lifecycle', () => {
 
 describe('decisions against the masters (references resolved by the deciding activity)', () => {
   const active = (id: number | string, stateId?: number) => ({ id, status: 'active' as const, ...(stateId ? { stateId } : {}) });
-  const hyderabad = { ...details, serviceId: 6, stateId: 36, cityId: 3601 };
+  const hyderabad = { ...details, serviceId: 6, stateId: 36, cityId: 3601, pinCode: '500001' };
   const resolved = { service: active(6), state: active(36), city: active(3601, 36) };
   const saveResolved = (d: object, references: object = resolved): OnboardingCommand => save({ ...d, references });
 
@@ -660,6 +660,25 @@ describe('decisions against the masters (references resolved by the deciding act
     given([created])
       .when(saveResolved(hyderabad, { ...resolved, ...change }), baAdmin)
       .thenError('validation', { message: 'Please correct the highlighted fields', errors });
+  });
+
+  test('given a Delhi pincode for a Mumbai address, when saved against the masters, then the pincode is refused', () => {
+    const mumbai = { service: active(1), state: active(27), city: active(2701, 27) };
+    given([created])
+      .when(saveResolved({ ...details, pinCode: '110001' }, mumbai), baAdmin)
+      .thenError('validation', { errors: { pinCode: 'Pincode does not belong to the selected state' } });
+  });
+
+  test('given a fleet of 1,000,000, when saved against the masters, then refused with the fleet message', () => {
+    const mumbai = { service: active(1), state: active(27), city: active(2701, 27) };
+    given([created])
+      .when(saveResolved({ ...details, ownFleet: 1000000, attachedFleet: '2.5' }, mumbai), baAdmin)
+      .thenError('validation', { errors: { ownFleet: messages.fleetSize, attachedFleet: messages.fleetSize } });
+  });
+
+  test('given a replayed decision (no references), then the rules of then apply: no pincode check, no fleet bound', () => {
+    const [event] = given([created]).when(save({ ...details, pinCode: '110001', ownFleet: 1000000 }), baAdmin).result as OnboardingEvent[];
+    expect(event).toMatchObject({ type: 'CompanyDetailsSaved', data: { details: { pinCode: '110001', ownFleet: 1000000 } } });
   });
 
   test('given details without references (a decision replayed from before the masters), then the frozen catalogue decides', () => {

@@ -1,10 +1,33 @@
 import { z } from 'zod';
-import { isBaRole, mayReviewStage, SYSTEM_ROLE } from '../identity/roles';
+import { mayReviewStage } from '../identity/roles';
 import { companyRefusal, UNKNOWN_COMPANY } from '../masters/references';
 import type { CommandMetadata, Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
-import { fieldErrors, fields, messages, safeText } from '../validation/fields';
-import type { OnboardingCommand } from './commands';
+import { fieldErrors, fields, messages } from '../validation/fields';
+import {
+  decideApproveChangeRequest,
+  decideRaiseChangeRequest,
+  decideRejectChangeRequest,
+} from './change-requests';
+import type { ApproveReviewStage, OnboardingCommand, RejectReviewStage, SubmitOnboarding } from './commands';
+import {
+  decideDeleteBankAccount,
+  decideDeleteConcession,
+  decideDeleteDocument,
+  decideDeleteGstRegistration,
+  decideMarkDocumentExpired,
+  decideMarkDocumentExpiring,
+  decideReviewBankAccount,
+  decideReviewConcession,
+  decideReviewDocument,
+  decideReviewVerticalMapping,
+  decideSaveBankAccount,
+  decideSaveConcession,
+  decideSaveGstRegistration,
+  decideSaveVerticalMapping,
+  decideUploadDocument,
+} from './decide-items';
+import { actsForBa, parseRemarks } from './decide-support';
 import {
   COMPANY_DETAIL_FIELDS,
   legacyCityStateMismatch,
@@ -15,7 +38,15 @@ import {
   type CompanyDetails,
 } from './details';
 import type { FieldChange, OnboardingEvent } from './events';
-import { evolve, initialState, type OnboardingState } from './state';
+import type { CompanyApplication } from './items';
+import { evolve, initialState, itemsOf, type OnboardingState } from './state';
+import {
+  decideApplyForCompanyCode,
+  incompleteTabs,
+  rejectedUnchanged,
+  stageOneGate,
+  submissionRefusals,
+} from './submission';
 
 /** Shown to the BA on approval (spec 000 §4: a welcome wishing the BA well in working together). */
 export const WELCOME_MESSAGE =
@@ -38,18 +69,6 @@ export const refusals = {
   remarksRequired: 'Remarks are required to reject',
 } as const;
 
-const remarksSchema = safeText();
-
-function parseRemarks(raw: string | null | undefined, required: boolean): string | null | DomainError {
-  const trimmed = typeof raw === 'string' ? raw.trim() : '';
-  if (trimmed === '') return required ? new DomainError('validation', refusals.remarksRequired, { remarks: refusals.remarksRequired }) : null;
-  const parsed = remarksSchema.safeParse(trimmed);
-  if (parsed.success) return parsed.data;
-  // The schema sees a bare string, so its issues have no path: key them by the command's field name.
-  const message = parsed.error.issues[0]?.message ?? 'Invalid remarks';
-  return new DomainError('validation', message, { remarks: message });
-}
-
 /**
  * The BA record as registration creates it. Checked here as well as at the boundary because the seed and
  * registration send this command directly: the company must be an active item of the Companies master
@@ -62,9 +81,6 @@ const createSchema = z.object({
   email: fields.email.nullable(),
 });
 
-const actsForBa = (meta: CommandMetadata): boolean =>
-  meta.actor.role === SYSTEM_ROLE || isBaRole(meta.actor.role);
-
 function changesBetween(before: CompanyDetails | null, after: CompanyDetails): Record<string, FieldChange> {
   const changes: Record<string, FieldChange> = {};
   for (const f of COMPANY_DETAIL_FIELDS) {
@@ -74,16 +90,98 @@ function changesBetween(before: CompanyDetails | null, after: CompanyDetails): R
   return changes;
 }
 
-function checkReviewer(
-  state: OnboardingState,
-  stage: number,
-  meta: CommandMetadata,
-): 1 | 2 | DomainError {
+/**
+ * The application a submission or stage command is about: the first one (the BA's own fields; its events carry
+ * no companyCode, as every event before issue 8) or one CompanyCodeApplied opened for another code.
+ */
+type Application = Pick<CompanyApplication, 'stage' | 'submission' | 'stage1ApprovedBy'> & {
+  status: OnboardingState['status'];
+  /** For the events: absent for the first application. */
+  companyCode: string | undefined;
+};
+
+function applicationOf(state: OnboardingState, companyCode: string | undefined): Application | DomainError {
   if (state.status === 'none') return new DomainError('not_found', refusals.notFound);
-  if (state.status !== 'inprogress' || state.stage === null) return new DomainError('rule', refusals.notInReview);
-  if (stage !== state.stage) return new DomainError('conflict', refusals.wrongStage(state.stage, stage));
-  if (!mayReviewStage([meta.actor.role], state.stage)) return new DomainError('forbidden', refusals.wrongRole(stage));
-  return state.stage;
+  if (companyCode === undefined || companyCode === state.companyCode) {
+    const { status, stage, submission, stage1ApprovedBy } = state;
+    return { status, stage, submission, stage1ApprovedBy, companyCode: undefined };
+  }
+  const other = itemsOf(state).otherApplications[companyCode];
+  if (!other) return new DomainError('not_found', submissionRefusals.noApplication);
+  return { ...other, companyCode };
+}
+
+const withCode = <T extends object>(data: T, companyCode: string | undefined): T & { companyCode?: string } =>
+  companyCode === undefined ? data : { ...data, companyCode };
+
+function checkReviewer(app: Application, stage: number, meta: CommandMetadata): 1 | 2 | DomainError {
+  if (app.status !== 'inprogress' || app.stage === null) return new DomainError('rule', refusals.notInReview);
+  if (stage !== app.stage) return new DomainError('conflict', refusals.wrongStage(app.stage, stage));
+  if (!mayReviewStage([meta.actor.role], app.stage)) return new DomainError('forbidden', refusals.wrongRole(stage));
+  return app.stage;
+}
+
+/**
+ * `documentTypes` resolved (every live decision since issue 8): each tab must be complete and no rejected item
+ * left unchanged. Absent: a decision replayed from before the items existed, which checked company details only.
+ */
+function decideSubmit(command: SubmitOnboarding, state: OnboardingState, meta: CommandMetadata): OnboardingEvent[] | DomainError {
+  const app = applicationOf(state, command.companyCode);
+  if (app instanceof DomainError) return app;
+  if (!actsForBa(meta)) return new DomainError('forbidden', refusals.baOnly);
+  if (app.status !== 'pending' && app.status !== 'rejected') return new DomainError('rule', refusals.notSubmittable);
+  if (app.companyCode === undefined) {
+    if (command.documentTypes === undefined) {
+      const missing = missingForSubmit(state.details);
+      if (Object.keys(missing).length > 0) return new DomainError('rule', refusals.incomplete, missing);
+    } else {
+      const incomplete = incompleteTabs(state, command.documentTypes);
+      if (Object.keys(incomplete).length > 0) return new DomainError('rule', submissionRefusals.incompleteTabs, incomplete);
+      const unchanged = app.status === 'rejected' ? rejectedUnchanged(state) : {};
+      if (Object.keys(unchanged).length > 0) return new DomainError('rule', submissionRefusals.rejectedUnchanged, unchanged);
+    }
+  }
+  const data = { baId: state.baId ?? '', submission: app.submission + 1, resubmission: app.status === 'rejected' };
+  return [{ type: 'OnboardingSubmitted', data: withCode(data, app.companyCode) }];
+}
+
+function decideApprove(command: ApproveReviewStage, state: OnboardingState, meta: CommandMetadata): OnboardingEvent[] | DomainError {
+  const app = applicationOf(state, command.companyCode);
+  if (app instanceof DomainError) return app;
+  const stage = checkReviewer(app, command.stage, meta);
+  if (stage instanceof DomainError) return stage;
+  if (stage === 2 && app.stage1ApprovedBy === meta.actor.userId) return new DomainError('rule', refusals.sameApprover);
+  // Stage 1 checks the items one by one; it closes once each is approved (histories before issue 8 have none).
+  const gate = stage === 1 ? stageOneGate(state) : null;
+  if (gate) return gate;
+  const remarks = parseRemarks(command.remarks, false);
+  if (remarks instanceof DomainError) return remarks;
+  const baId = state.baId ?? '';
+  const { submission, companyCode } = app;
+  const approved: OnboardingEvent = {
+    type: 'ReviewStageApproved',
+    data: withCode({ baId, submission, stage, remarks, approvedBy: meta.actor.userId, role: meta.actor.role }, companyCode),
+  };
+  if (stage === 1) return [approved];
+  return [approved, { type: 'BusinessAssociateVerified', data: withCode({ baId, submission, welcomeMessage: WELCOME_MESSAGE }, companyCode) }];
+}
+
+function decideReject(command: RejectReviewStage, state: OnboardingState, meta: CommandMetadata): OnboardingEvent[] | DomainError {
+  const app = applicationOf(state, command.companyCode);
+  if (app instanceof DomainError) return app;
+  const stage = checkReviewer(app, command.stage, meta);
+  if (stage instanceof DomainError) return stage;
+  const remarks = parseRemarks(command.remarks, true);
+  if (remarks instanceof DomainError) return remarks;
+  const data = {
+    baId: state.baId ?? '',
+    submission: app.submission,
+    stage,
+    remarks: remarks ?? '',
+    rejectedBy: meta.actor.userId,
+    role: meta.actor.role,
+  };
+  return [{ type: 'OnboardingRejected', data: withCode(data, app.companyCode) }];
 }
 
 export function decide(
@@ -121,63 +219,12 @@ export function decide(
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'CompanyDetailsSaved', data: { baId, details: parsed.details, changes } }];
     }
-    case 'SubmitOnboarding': {
-      if (state.status === 'none') return new DomainError('not_found', refusals.notFound);
-      if (!actsForBa(meta)) return new DomainError('forbidden', refusals.baOnly);
-      if (state.status !== 'pending' && state.status !== 'rejected')
-        return new DomainError('rule', refusals.notSubmittable);
-      const missing = missingForSubmit(state.details);
-      if (Object.keys(missing).length > 0) return new DomainError('rule', refusals.incomplete, missing);
-      return [
-        {
-          type: 'OnboardingSubmitted',
-          data: { baId, submission: state.submission + 1, resubmission: state.status === 'rejected' },
-        },
-      ];
-    }
-    case 'ApproveReviewStage': {
-      const stage = checkReviewer(state, command.stage, meta);
-      if (stage instanceof DomainError) return stage;
-      if (stage === 2 && state.stage1ApprovedBy === meta.actor.userId)
-        return new DomainError('rule', refusals.sameApprover);
-      const remarks = parseRemarks(command.remarks, false);
-      if (remarks instanceof DomainError) return remarks;
-      const approved: OnboardingEvent = {
-        type: 'ReviewStageApproved',
-        data: {
-          baId,
-          submission: state.submission,
-          stage,
-          remarks,
-          approvedBy: meta.actor.userId,
-          role: meta.actor.role,
-        },
-      };
-      if (stage === 1) return [approved];
-      return [
-        approved,
-        { type: 'BusinessAssociateVerified', data: { baId, submission: state.submission, welcomeMessage: WELCOME_MESSAGE } },
-      ];
-    }
-    case 'RejectReviewStage': {
-      const stage = checkReviewer(state, command.stage, meta);
-      if (stage instanceof DomainError) return stage;
-      const remarks = parseRemarks(command.remarks, true);
-      if (remarks instanceof DomainError) return remarks;
-      return [
-        {
-          type: 'OnboardingRejected',
-          data: {
-            baId,
-            submission: state.submission,
-            stage,
-            remarks: remarks ?? '',
-            rejectedBy: meta.actor.userId,
-            role: meta.actor.role,
-          },
-        },
-      ];
-    }
+    case 'SubmitOnboarding':
+      return decideSubmit(command, state, meta);
+    case 'ApproveReviewStage':
+      return decideApprove(command, state, meta);
+    case 'RejectReviewStage':
+      return decideReject(command, state, meta);
     case 'MarkReviewOverdue': {
       if (state.status === 'none') return new DomainError('not_found', refusals.notFound);
       // A timer may fire after the decision it waited for: then there is nothing to record.
@@ -188,6 +235,44 @@ export function decide(
         { type: 'ReviewOverdue', data: { baId, submission: command.submission, stage: command.stage, dueAt: command.dueAt } },
       ];
     }
+    case 'SaveBankAccount':
+      return decideSaveBankAccount(command, state, meta);
+    case 'DeleteBankAccount':
+      return decideDeleteBankAccount(command, state, meta);
+    case 'ReviewBankAccount':
+      return decideReviewBankAccount(command, state, meta);
+    case 'SaveGstRegistration':
+      return decideSaveGstRegistration(command, state, meta);
+    case 'DeleteGstRegistration':
+      return decideDeleteGstRegistration(command, state, meta);
+    case 'UploadDocument':
+      return decideUploadDocument(command, state, meta);
+    case 'DeleteDocument':
+      return decideDeleteDocument(command, state, meta);
+    case 'ReviewDocument':
+      return decideReviewDocument(command, state, meta);
+    case 'MarkDocumentExpiring':
+      return decideMarkDocumentExpiring(command, state, meta);
+    case 'MarkDocumentExpired':
+      return decideMarkDocumentExpired(command, state, meta);
+    case 'SaveConcession':
+      return decideSaveConcession(command, state, meta);
+    case 'DeleteConcession':
+      return decideDeleteConcession(command, state, meta);
+    case 'ReviewConcession':
+      return decideReviewConcession(command, state, meta);
+    case 'SaveVerticalMapping':
+      return decideSaveVerticalMapping(command, state, meta);
+    case 'ReviewVerticalMapping':
+      return decideReviewVerticalMapping(command, state, meta);
+    case 'ApplyForCompanyCode':
+      return decideApplyForCompanyCode(command, state, meta);
+    case 'RaiseChangeRequest':
+      return decideRaiseChangeRequest(command, state, meta);
+    case 'ApproveChangeRequest':
+      return decideApproveChangeRequest(command, state, meta);
+    case 'RejectChangeRequest':
+      return decideRejectChangeRequest(command, state, meta);
     default: {
       const never: never = command;
       return never;

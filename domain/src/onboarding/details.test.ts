@@ -1,10 +1,12 @@
-import { fieldErrors, messages } from '../validation/fields';
+import { fieldErrors, keepDigits, messages } from '../validation/fields';
+import { PINCODE_STATE_MESSAGE } from '../validation/pincodes';
 import {
   COMPANY_DETAIL_FIELDS,
   cityStateMismatch,
   legacyCityStateMismatch,
   missingForSubmit,
   parseCompanyDetails,
+  pincodeStateMismatch,
   referenceErrors,
   referencesIn,
   REQUIRED_FOR_SUBMIT,
@@ -99,11 +101,32 @@ describe('parseCompanyDetails', () => {
     ['a decimal number', 2.5],
     ['a negative number', -3],
     ['letters', 'ten'],
-  ])('given a fleet with %s, when parsed, then it is refused as not a whole number', (_label, value) => {
-    expect(errorsFor({ ...completeDetails, ownFleet: value })).toEqual({ ownFleet: messages.integer });
+    ['a negative number as the form sends it', '-5'],
+    ['a decimal as the form sends it', '2.5'],
+    ['a million vehicles', 1000000],
+    ['one more than the bound', '100001'],
+  ])('given a fleet with %s, when parsed, then it is refused with the fleet message', (_label, value) => {
+    expect(messages.fleetSize).toBe('Please enter a whole number of vehicles from 0 to 100000');
+    expect(errorsFor({ ...completeDetails, ownFleet: value })).toEqual({ ownFleet: messages.fleetSize });
     expect(errorsFor({ ...completeDetails, attachedFleet: value })).toEqual({
-      attachedFleet: messages.integer,
+      attachedFleet: messages.fleetSize,
     });
+  });
+
+  test('given a fleet of exactly 100000, when parsed, then it is accepted', () => {
+    expect(parsed({ ...completeDetails, ownFleet: '100000', attachedFleet: 100000 })).toMatchObject({
+      ownFleet: 100000,
+      attachedFleet: 100000,
+    });
+  });
+
+  test.each([
+    ['a million vehicles', 1000000],
+    ['a leading zero', '012'],
+  ])('given a fleet with %s, when parsed as a replayed decision, then the rule of then applies', (_label, value) => {
+    const result = parseCompanyDetails({ ...completeDetails, ownFleet: value }, { legacy: true });
+    if (value === 1000000) expect(result.ok).toBe(true);
+    else expect(result.ok ? {} : fieldErrors(result.error)).toEqual({ ownFleet: messages.integer });
   });
 
   test.each([
@@ -286,5 +309,54 @@ describe('missingForSubmit', () => {
     expect(missingForSubmit(parsed({ ...completeDetails, [field]: null }))).toEqual({
       [field]: messages.required,
     });
+  });
+});
+
+describe('issue 8 defects: cross-field checks and plain messages', () => {
+  const active = (id: number, stateId?: number) => ({ id, status: 'active' as const, ...(stateId ? { stateId } : {}) });
+  const mumbai: CompanyDetailsReferences = { service: active(1), state: active(27), city: active(2701, 27) };
+
+  test('given a Delhi pincode for a Mumbai address, then the pincode is flagged', () => {
+    expect(referenceErrors(parsed({ ...completeDetails, pinCode: '110001' }), mumbai)).toEqual({
+      pinCode: 'Pincode does not belong to the selected state',
+    });
+    expect(pincodeStateMismatch(parsed({ ...completeDetails, pinCode: '110001' }))).toEqual({ pinCode: PINCODE_STATE_MESSAGE });
+  });
+
+  test('given a Mumbai pincode for a Mumbai address, then nothing is wrong', () => {
+    expect(referenceErrors(parsed({ ...completeDetails, pinCode: '400072' }), mumbai)).toEqual({});
+  });
+
+  test('given no state or no pincode yet (a draft), then the pincode is not checked', () => {
+    expect(pincodeStateMismatch(parsed({ ...completeDetails, stateId: null }))).toEqual({});
+    expect(pincodeStateMismatch(parsed({ ...completeDetails, pinCode: null }))).toEqual({});
+  });
+
+  test.each([
+    ['#42, 2nd Main Road', 'addressLine1'],
+    ['#3rd floor', 'addressLine2'],
+  ])('given the address %j, then it asks for the number in plain words', (value, field) => {
+    expect(errorsFor({ ...completeDetails, [field]: value })).toEqual({
+      [field]: 'Start the address with the number, e.g. No. 42, 2nd Main Road',
+    });
+  });
+
+  test('given another field starting with #, then the leading-character rule keeps its message', () => {
+    expect(errorsFor({ ...completeDetails, companyName: '#1 Logistics' })).toEqual({ companyName: messages.leadingCharacter });
+  });
+
+  test('given the address written as the message suggests, then it is accepted', () => {
+    expect(parsed({ ...completeDetails, addressLine1: 'No. 42, 2nd Main Road' }).addressLine1).toBe('No. 42, 2nd Main Road');
+  });
+
+  test.each([['98765 43210'], ['+919876543210'], ['98765abcde'], ['98765-43210']])(
+    'given the mobile %j (not digits only), then it is refused',
+    (mobile) => {
+      expect(errorsFor({ ...completeDetails, contactPersonMobileNumber: mobile })).toEqual({ contactPersonMobileNumber: messages.mobile });
+    },
+  );
+
+  test('the mobile input keeps digits only as typed', () => {
+    expect(keepDigits('+91 98765-abc43210')).toBe('919876543210');
   });
 });

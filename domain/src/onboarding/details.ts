@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { LEGACY_CITIES, LEGACY_SERVICES, LEGACY_STATES } from '../masters/legacy-catalog';
 import type { ReferencedItem } from '../masters/references';
 import { emptyToNull, fields, messages } from '../validation/fields';
+import { pincodeStateErrors } from '../validation/pincodes';
 
 /**
  * The company-details step of the registration payload (spec 000 §3). Empty text is stored as null.
  * Mandatory here means "needed to submit"; a draft may be saved with gaps (see `submittableDetails`).
  */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToNull, schema.nullable().optional());
-const fleet = z.preprocess(
+/** The rule decisions recorded before issue 8 ran (replayed without references): any whole number. */
+const legacyFleet = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : typeof v === 'number' ? String(v) : v),
   fields.integer.transform(Number).nullable().optional(),
 );
@@ -49,13 +51,14 @@ const detailsSchema = (legacy: boolean) =>
     serviceId: masterId(referenceMessages.serviceId, legacy ? LEGACY_SERVICES.map((s) => s.id) : undefined),
     stateId: masterId(referenceMessages.stateId, legacy ? LEGACY_STATES.map((s) => s.id) : undefined),
     cityId: masterId(referenceMessages.cityId, legacy ? LEGACY_CITIES.map((c) => c.id) : undefined),
-    addressLine1: optional(fields.text),
-    addressLine2: optional(fields.text),
+    addressLine1: optional(fields.address),
+    addressLine2: optional(fields.address),
     pinCode: optional(fields.pinCode),
     companyLandline: optional(fields.text.regex(/^[0-9 -]{6,15}$/, { error: 'Please enter a valid landline number' })),
     contactPersonMobileNumber: optional(fields.mobile),
-    ownFleet: fleet,
-    attachedFleet: fleet,
+    // Issue 8 bounds fleets (0–100000); replayed decisions keep the unbounded rule they were made with.
+    ownFleet: legacy ? legacyFleet : optional(fields.fleetSize),
+    attachedFleet: legacy ? legacyFleet : optional(fields.fleetSize),
   });
 
 /** The company details' field rules (the portal's form and the API): master ids by shape only. */
@@ -198,5 +201,12 @@ export function referenceErrors(details: CompanyDetails, references: CompanyDeta
   if (!usable(details.stateId, references.state)) errors.stateId = referenceMessages.stateId;
   if (!usable(details.cityId, references.city)) errors.cityId = referenceMessages.cityId;
   if (Object.keys(errors).length > 0) return errors;
-  return cityStateMismatch(details, references.city);
+  return { ...cityStateMismatch(details, references.city), ...pincodeStateMismatch(details) };
 }
+
+/**
+ * The PIN code must lie in the chosen state (pincodes.ts, keyed by the state's id, so nothing beyond the
+ * details is needed). Part of `referenceErrors`, i.e. of live decisions only: replayed ones never had it.
+ */
+export const pincodeStateMismatch = (details: Pick<CompanyDetails, 'pinCode' | 'stateId'>): Record<string, string> =>
+  pincodeStateErrors(details.pinCode, details.stateId);

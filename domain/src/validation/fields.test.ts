@@ -3,6 +3,7 @@ import {
   emptyToNull,
   fieldErrors,
   fields,
+  keepDigits,
   MAX_TEXT_LENGTH,
   messages,
   newPasswordWithConfirm,
@@ -360,5 +361,41 @@ describe('fieldErrors', () => {
   test('an error with no path is keyed "_"', () => {
     const parsed = fields.pan.safeParse('x');
     expect(fieldErrors(parsed.error!)).toEqual({ _: messages.pan });
+  });
+});
+
+describe('issue 8 fields', () => {
+  const first = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, v: unknown) => {
+    const r = schema.safeParse(v);
+    return r.success ? null : r.error?.issues[0]?.message;
+  };
+
+  test.each([['-5'], ['2.5'], ['100001'], [1000000], [-1], [2.5], ['ten'], ['012']])('fleetSize refuses %j with one plain message', (v) => {
+    expect(first(fields.fleetSize, v)).toBe('Please enter a whole number of vehicles from 0 to 100000');
+  });
+
+  test.each([['0', 0], [' 250 ', 250], [100000, 100000]])('fleetSize takes %j as %j', (v, n) => {
+    expect(fields.fleetSize.parse(v)).toBe(n);
+  });
+
+  test('address: a leading # gets the plain-words message, other formula characters the rule message', () => {
+    expect(first(fields.address, '#42, 2nd Main Road')).toBe('Start the address with the number, e.g. No. 42, 2nd Main Road');
+    expect(first(fields.address, '=42')).toBe(messages.leadingCharacter);
+    expect(first(fields.address, 'No. 42, 2nd Main Road')).toBeNull();
+    expect(first(fields.address, 'a'.repeat(261))).toBe(messages.tooLong);
+  });
+
+  test.each([['2026-02-29'], ['2026-13-01'], ['26-01-01'], ['2026-1-1']])('date refuses %j', (v) => {
+    expect(first(fields.date, v)).toBe(messages.date);
+  });
+
+  test('date takes a real calendar day; MICR takes 9 digits', () => {
+    expect(first(fields.date, '2028-02-29')).toBeNull();
+    expect(first(fields.micr, '400240002')).toBeNull();
+    expect(first(fields.micr, '40024000')).toBe(messages.micr);
+  });
+
+  test('keepDigits strips everything but digits as the user types', () => {
+    expect(keepDigits('98a76 5-43210')).toBe('9876543210');
   });
 });

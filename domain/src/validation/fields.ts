@@ -27,7 +27,16 @@ export const messages = {
   integer: 'Please enter a whole number without leading zeros',
   numberList: 'Please enter numbers of 4 to 8 digits separated by commas',
   tooLong: `Maximum ${MAX_TEXT_LENGTH} characters allowed`,
+  /** One message for every wrong fleet size: "-5", "2.5", "1000000" and "ten" all need the same fix. */
+  fleetSize: 'Please enter a whole number of vehicles from 0 to 100000',
+  /** "#42, 2nd Main Road" is common in Indian addresses; say how to write it rather than list symbols. */
+  addressHash: 'Start the address with the number, e.g. No. 42, 2nd Main Road',
+  micr: 'MICR must be 9 digits',
+  date: 'Please enter a valid date (YYYY-MM-DD)',
 } as const;
+
+/** The largest fleet a BA may declare (issue 8: a fleet of 1,000,000 was accepted). */
+export const MAX_FLEET_SIZE = 100000;
 
 export const patterns = {
   mobile: /^[6-9]\d{9}$/,
@@ -68,6 +77,11 @@ const patterned = (re: RegExp, message: string) =>
     .regex(re, { error: message })
     .refine((v) => !patterns.forbiddenLeading.test(v), { error: messages.leadingCharacter });
 
+function isCalendarDate(v: string): boolean {
+  const d = new Date(`${v}T00:00:00.000Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
 export const fields = {
   email: safeText().pipe(z.email({ error: messages.email })),
   mobile: patterned(patterns.mobile, messages.mobile),
@@ -87,7 +101,27 @@ export const fields = {
   integer: patterned(patterns.integer, messages.integer),
   numberList: patterned(patterns.numberList, messages.numberList),
   text: safeText(),
+  micr: patterned(patterns.nineDigits, messages.micr),
+  /** An address line: free text whose leading '#' gets a plain-words message (the rule itself is unchanged). */
+  address: z
+    .string({ error: messages.required })
+    .max(MAX_TEXT_LENGTH, { error: messages.tooLong })
+    .refine((v) => !v.startsWith('#'), { error: messages.addressHash, abort: true })
+    .refine((v) => !patterns.forbiddenLeading.test(v), { error: messages.leadingCharacter }),
+  /** A number of vehicles: a whole number 0–100000, as a number or digit string (forms send strings). */
+  fleetSize: z.preprocess(
+    (v) => (typeof v === 'string' && patterns.integer.test(v.trim()) ? Number(v.trim()) : v),
+    z.number({ error: messages.fleetSize }).int({ error: messages.fleetSize }).min(0, { error: messages.fleetSize }).max(MAX_FLEET_SIZE, { error: messages.fleetSize }),
+  ),
+  /** A calendar date as YYYY-MM-DD that exists (no 2026-02-30). */
+  date: z
+    .string({ error: messages.date })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.date })
+    .refine(isCalendarDate, { error: messages.date }),
 } as const;
+
+/** Input filter for digit-only fields (mobile, account number, PIN code): what the field may hold as typed. */
+export const keepDigits = (typed: string): string => typed.replace(/\D+/g, '');
 
 /** A new password with its confirmation (spec: "Confirm Password Not Matching"). */
 export const newPasswordWithConfirm = z

@@ -4,6 +4,7 @@ import { ensureProjectionsSchema } from '../../../projections/src/schema';
 import { ensureIdentityStoreSchema } from '../../../api/src/identity/store/schema';
 import { ensureIdempotencySchema } from '../../../api/src/http/idempotency';
 import { ensureMastersSchema } from '../../../api/src/masters/keys';
+import { ensurePanClaimsSchema } from '../../../api/src/onboarding/pan-claims';
 import { ensureOutboxSchema } from '../notifications/schema';
 import { ensureDemoSeedSchema } from './demo-seed-state';
 import { ensureNotificationReadStateSchema } from '../../../projections/src/notifications/read-state';
@@ -28,6 +29,8 @@ export async function applySchema(pool: pg.Pool): Promise<void> {
     await ensureIdempotencySchema(client);
     // Master items' unique-key claims and the id sequence of new items (api/src/masters/keys.ts).
     await ensureMastersSchema(client);
+    // Who holds which PAN under which company code (api/src/onboarding/pan-claims.ts).
+    await ensurePanClaimsSchema(client);
     // What users have read of their notifications: operational, beside the projection (never rebuilt).
     await ensureNotificationReadStateSchema(client);
   } finally {

@@ -6,7 +6,6 @@ import type { Annexure } from './api';
 import { annexureTexts, PO_POLICY_PATH } from './AnnexuresPage';
 
 // The whole portal renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
-jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 const verifiedBa = { status: 'verified' as const, details: completeDetails, companyName: completeDetails.companyName };
 

@@ -130,7 +130,7 @@ export type ApiClientOptions = {
 type Listener = () => void;
 
 type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Sent as Idempotency-Key; a retry of the same action (after a token refresh) reuses it. */
   idempotencyKey?: string;
@@ -213,14 +213,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   async function send(path: string, opts: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A FormData body (uploads) sets its own multipart Content-Type with the boundary.
+    const multipart = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+    if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
     if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
     if (opts.authenticated && accessToken) headers['Authorization'] = `Bearer ${accessToken}`;
     try {
       return await doFetch(`${baseUrl}${path}`, {
         method: opts.method ?? 'GET',
         headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: opts.body === undefined ? undefined : multipart ? (opts.body as FormData) : JSON.stringify(opts.body),
         credentials: 'same-origin',
       });
     } catch {

@@ -6,7 +6,6 @@ import { renderPortal } from '../testing/render';
 import { CONFIRM_TITLE } from './ContactChangePage';
 
 // The whole portal renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
-jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 
 const BA = 'ba-1';

@@ -16,7 +16,6 @@ import { signInThroughUi } from '../testing/steps';
 import { loginTexts } from './LoginForm';
 
 // The whole portal renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
-jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 
 /** Closes the error dialog and waits until it has gone (while it shows, the page behind is aria-hidden). */

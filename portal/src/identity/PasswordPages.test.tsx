@@ -14,7 +14,6 @@ import { renderPortal } from '../testing/render';
 import { RESET_LINK_SENT } from './ForgotPasswordPage';
 
 // The whole portal renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
-jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 const field = (label: RegExp) => screen.getByLabelText(label);
 async function fill(label: RegExp, value: string) {

@@ -11,7 +11,6 @@ import {
 import { renderPortal } from '../testing/render';
 
 // The whole portal renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
-jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 const field = (label: RegExp) => screen.getByLabelText(label);
 /** Pastes the value: one change event instead of one per key keeps the whole-portal tests quick. */

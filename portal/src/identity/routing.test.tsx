@@ -18,7 +18,6 @@ import { changePasswordTexts } from './ChangePasswordPage';
 import { unableToGrantAccess } from './routing';
 
 // The whole portal renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
-jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 const verifiedBa = { status: 'verified' as const, details: completeDetails, companyName: completeDetails.companyName };
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });

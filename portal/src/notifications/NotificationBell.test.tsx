@@ -10,7 +10,6 @@ import type { NotificationItem } from '../../../ui/src/notifications/useNotifica
 import { billHubOnlyUser, completeDetails, fakeApi, verifiedBaAdmin, type FakeApi } from '../testing/fakeApi';
 import { renderPortal } from '../testing/render';
 
-jest.setTimeout(60_000);
 const user = userEvent.setup({ delay: null });
 const verifiedBa = { status: 'verified' as const, details: completeDetails, companyName: completeDetails.companyName };
 

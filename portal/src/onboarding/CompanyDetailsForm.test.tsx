@@ -2,8 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CITIES } from '../../../domain/src/masters/reference-data/cities';
 import { messages } from '../../../domain/src/validation/fields';
-import { baUser, completeDetails, fakeApi, type FakeApi } from '../testing/fakeApi';
+import { baUser, completeDetails, type FakeApi, type FakeApiOptions } from '../testing/fakeApi';
 import { renderPortal } from '../testing/render';
+import { onboardingFake } from './itemsFake';
+
+/** The company-details tab sits on the tabbed onboarding page, whose other tabs read the items routes too. */
+const fakeApi = (options: FakeApiOptions) => onboardingFake(options).api;
 
 const field = (label: RegExp) => screen.getByLabelText(label);
 const fill = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -14,7 +18,6 @@ async function openForm(api: FakeApi, action = 'registration') {
 }
 
 // The whole portal renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
-jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 
 describe('company details form', () => {
@@ -93,49 +96,6 @@ describe('company details form', () => {
     expect(cities).not.toContain('Mumbai');
   });
 
-  it('refuses to submit while mandatory fields are missing, and calls neither save nor submit', async () => {
-    const api = fakeApi({ session: baUser });
-    await openForm(api);
-    fill(/^Company Name/, 'Sahyadri Roadways');
-    fill(/^PAN Number/, 'ABC');
-    await user.click(screen.getByRole('button', { name: 'Submit for verification' }));
-
-    // Format errors and gaps are reported together.
-    expect(field(/^PAN Number/)).toHaveAccessibleDescription(messages.pan);
-    const mandatory = [
-      /^Contact Person Name/,
-      /^Service/,
-      /^State/,
-      /^City/,
-      /^Address Line 1/,
-      /^Pincode/,
-      /^Contact Person Mobile Number/,
-    ];
-    for (const label of mandatory) expect(field(label)).toHaveAccessibleDescription(messages.required);
-    expect(field(/^Company Name/)).not.toHaveAccessibleDescription(messages.required);
-    expect(field(/^CIN Number/)).not.toHaveAccessibleDescription(messages.required);
-    expect(api.sent('POST', '/api/business-associates/ba-1/details')).toHaveLength(0);
-    expect(api.sent('POST', '/api/business-associates/ba-1/submit')).toHaveLength(0);
-  });
-
-  it('submits complete details: saves, then submits, each with its own idempotency key, then shows the status', async () => {
-    const api = fakeApi({ session: baUser, ba: { details: completeDetails } });
-    await openForm(api);
-    await waitFor(() => expect(field(/^City/)).toHaveValue('2702'));
-    await user.click(screen.getByRole('button', { name: 'Submit for verification' }));
-
-    expect(await screen.findByText('Your details are under verification')).toBeInTheDocument();
-    expect(screen.getByText('Submitted for verification successfully')).toBeInTheDocument();
-    const [save] = api.sent('POST', '/api/business-associates/ba-1/details');
-    const [submit] = api.sent('POST', '/api/business-associates/ba-1/submit');
-    expect(save?.body).toEqual(completeDetails);
-    expect(api.requests.indexOf(save!)).toBeLessThan(api.requests.indexOf(submit!));
-    expect(save?.headers['Idempotency-Key']).toBeTruthy();
-    expect(submit?.headers['Idempotency-Key']).toBeTruthy();
-    expect(save?.headers['Idempotency-Key']).not.toBe(submit?.headers['Idempotency-Key']);
-    expect(screen.getByTestId('location')).toHaveTextContent('/onboard/status');
-  });
-
   it("shows the server's field errors under the fields", async () => {
     const api = fakeApi({
       session: baUser,
@@ -161,30 +121,6 @@ describe('company details form', () => {
     expect(screen.getByText('Invalid company details')).toBeInTheDocument();
   });
 
-  it("shows the server's refusal of a submission (422) in the same way", async () => {
-    const api = fakeApi({
-      session: baUser,
-      ba: { details: completeDetails },
-      intercept: (req) =>
-        req.path.endsWith('/submit')
-          ? {
-              status: 422,
-              body: {
-                status: 422,
-                message: 'Please fill in all mandatory company details before submitting',
-                errors: { addressLine1: messages.required },
-              },
-            }
-          : undefined,
-    });
-    await openForm(api);
-    await waitFor(() => expect(field(/^City/)).toHaveValue('2702'));
-    await user.click(screen.getByRole('button', { name: 'Submit for verification' }));
-
-    await waitFor(() => expect(field(/^Address Line 1/)).toHaveAccessibleDescription(messages.required));
-    expect(screen.getByTestId('location')).toHaveTextContent('/onboard/ba-details/registration');
-  });
-
   it('is read-only while the details are under verification, even when opened for editing', async () => {
     const api = fakeApi({
       session: baUser,
@@ -196,6 +132,7 @@ describe('company details form', () => {
     await waitFor(() => expect(screen.getByTestId('view-cityId')).toHaveTextContent('Pune'));
     expect(screen.getByTestId('view-cinNumber')).toHaveTextContent('NA');
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Company Details' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('button', { name: 'Submit for verification' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });

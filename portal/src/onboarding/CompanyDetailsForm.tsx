@@ -38,8 +38,17 @@ export type CompanyDetailsFormProps = {
   loadCities: (stateId: number) => Promise<CityOption[]>;
   /** Saves a draft. */
   onSave: (details: CompanyDetails) => Promise<ActionResult>;
-  /** Saves, then submits for verification. Only called when every REQUIRED_FOR_SUBMIT field is filled. */
-  onSubmit: (details: CompanyDetails) => Promise<ActionResult>;
+  /**
+   * Saves, then submits for verification. Only called when every REQUIRED_FOR_SUBMIT field is filled. Absent on
+   * the tabbed onboarding page, whose own Submit covers every tab.
+   */
+  onSubmit?: (details: CompanyDetails) => Promise<ActionResult>;
+  /** The save button's label ("Save" for a draft). */
+  saveLabel?: string;
+  /** The line beside the buttons (the draft hint by default). */
+  footnote?: string;
+  /** Field errors found elsewhere (a refused submission of the whole application) to show on the fields. */
+  externalErrors?: FieldErrors | null;
 };
 
 type Values = Record<DetailField, string>;
@@ -101,13 +110,17 @@ const emptyRequired = (values: Values): CompanyDetails =>
 const hasErrors = (errors: FieldErrors) => Object.values(errors).some(Boolean);
 
 export function CompanyDetailsForm(props: CompanyDetailsFormProps) {
-  const { initial, mode, states, services, loadCities, onSave, onSubmit } = props;
+  const { initial, mode, states, services, loadCities, onSave, onSubmit, externalErrors, saveLabel = 'Save', footnote } = props;
   const [values, setValues] = useState<Values>(() => toValues(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [cities, setCities] = useState<CityOption[]>([]);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const readOnly = mode === 'view';
+
+  useEffect(() => {
+    if (externalErrors) setErrors(externalErrors);
+  }, [externalErrors]);
 
   const stateId = values.stateId === '' ? null : Number(values.stateId);
   useEffect(() => {
@@ -150,7 +163,7 @@ export function CompanyDetailsForm(props: CompanyDetailsFormProps) {
     if (!details || hasErrors(all)) return showErrors(all);
     setBusy(true);
     try {
-      const serverErrors = await (action === 'save' ? onSave(details) : onSubmit(details));
+      const serverErrors = await (action === 'save' || !onSubmit ? onSave(details) : onSubmit(details));
       if (serverErrors && hasErrors(serverErrors)) showErrors(serverErrors);
       else setValues(toValues(details));
     } finally {
@@ -272,15 +285,17 @@ export function CompanyDetailsForm(props: CompanyDetailsFormProps) {
           sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
         >
           <Typography variant="body2" color="text.secondary">
-            Fields marked * are needed to submit for verification. You can save a draft at any time.
+            {footnote ?? 'Fields marked * are needed to submit for verification. You can save a draft at any time.'}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ flexShrink: 0 }}>
-            <Button type="submit" variant="outlined" disabled={busy}>
-              Save
+            <Button type="submit" variant={onSubmit ? 'outlined' : 'contained'} disabled={busy} data-testid="save-companyDetails">
+              {saveLabel}
             </Button>
-            <Button variant="contained" disabled={busy} onClick={() => void run('submit')}>
-              Submit for verification
-            </Button>
+            {onSubmit && (
+              <Button variant="contained" disabled={busy} onClick={() => void run('submit')}>
+                Submit for verification
+              </Button>
+            )}
           </Stack>
         </Stack>
       </Stack>

@@ -1,14 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { baUser, completeDetails, fakeApi } from '../testing/fakeApi';
+import { baUser, completeDetails, type FakeApiOptions } from '../testing/fakeApi';
 import { renderPortal } from '../testing/render';
+import { onboardingFake } from './itemsFake';
+
+const fakeApi = (options: FakeApiOptions) => onboardingFake(options).api;
 import { statusTexts } from './StatusPage';
 
 const WELCOME =
   'Congratulations! Your organisation has been verified. Welcome aboard: we look forward to working together with you.';
 
 // The whole portal renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
-jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 
 describe('onboarding status page', () => {

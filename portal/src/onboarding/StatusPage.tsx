@@ -21,6 +21,8 @@ import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import type { BaStatus, BusinessAssociate } from '../api/client';
 import { display, formatDate, MISSING } from '../../../domain/src/shared/format';
 import { useBa } from './BaContext';
+import { ItemsProvider } from './ItemsContext';
+import { RejectedItems } from './RejectedItems';
 
 export const STATUS_PATH = '/onboard/status';
 
@@ -47,7 +49,7 @@ export const stageInWords = (stage: 1 | 2 | null): string =>
       : 'Awaiting review';
 
 export const statusTexts = {
-  pending: 'Complete your company details and submit them for verification.',
+  pending: 'Complete every onboarding tab and submit them for verification.',
   inprogress: 'Your details are under verification',
   verifiedFallback: 'Your organisation has been verified.',
   rejected: 'Your application was rejected',
@@ -169,6 +171,7 @@ function StatusPanel({ ba }: { ba: BusinessAssociate }) {
             >
               {ba.welcomeMessage ?? statusTexts.verifiedFallback}
             </Typography>
+            <WhatComesNext />
             <Action to="/onboard/ba-details/view">View company details</Action>
           </CardContent>
         </Card>
@@ -183,6 +186,10 @@ function StatusPanel({ ba }: { ba: BusinessAssociate }) {
           <Typography data-testid="rejection-remarks" sx={{ whiteSpace: 'pre-wrap', fontWeight: 500 }}>
             {ba.remarks ?? 'No remarks were given.'}
           </Typography>
+          {/* Per item: what staff rejected and why; approved items stay as they are. */}
+          <ItemsProvider readOnly>
+            <RejectedItems />
+          </ItemsProvider>
           <Action to="/onboard/ba-details/edit" icon={<EditIcon />}>
             Edit and resubmit
           </Action>
@@ -193,6 +200,31 @@ function StatusPanel({ ba }: { ba: BusinessAssociate }) {
       return never;
     }
   }
+}
+
+/** Issue 8: the verified page says what comes next. */
+export const NEXT_STEPS = [
+  'We create your vendor code in our ERP; you will be notified when it is ready.',
+  'You can then take part in RFPs and quote for the lanes and services you offer.',
+  'Raise and track your invoices in Bill-Hub.',
+  'Keep your documents current: upload renewals and other certificates under Additional Documents.',
+] as const;
+
+function WhatComesNext() {
+  return (
+    <Box sx={{ mt: 3, textAlign: 'left', maxWidth: 720, mx: 'auto' }} data-testid="next-steps">
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        What comes next
+      </Typography>
+      <Box component="ol" sx={{ pl: 3, my: 1 }}>
+        {NEXT_STEPS.map((step) => (
+          <Typography component="li" key={step} sx={{ mb: 0.5 }}>
+            {step}
+          </Typography>
+        ))}
+      </Box>
+    </Box>
+  );
 }
 
 function Summary({ ba }: { ba: BusinessAssociate }) {

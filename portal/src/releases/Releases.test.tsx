@@ -6,7 +6,6 @@ import { baUser, completeDetails, fakeApi, problem, verifiedBaAdmin, type Record
 import { renderPortal } from '../testing/render';
 import { releasePageTexts } from './ReleasePage';
 
-jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 const verifiedBa = { status: 'verified' as const, details: completeDetails, companyName: completeDetails.companyName };
 

@@ -6,7 +6,6 @@ import { renderPortal } from '../testing/render';
 const HELP = { userManualUrl: 'https://portal.test/user-manual.pdf', supportEmail: 'help@portal.test' };
 
 // The whole portal renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
-jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 const verifiedBa = { status: 'verified' as const, details: completeDetails, companyName: completeDetails.companyName };
 
@@ -65,6 +64,8 @@ describe('BA header', () => {
     expect(await menuEntries(verifiedBaAdmin.name)).toEqual([
       'Change Password',
       'View Profile',
+      'Edit Profile',
+      'Apply for another company code',
       'Add New User',
       'Add GST-State BA for Billhub',
       'Help',

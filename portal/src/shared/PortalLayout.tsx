@@ -13,6 +13,8 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import BadgeIcon from '@mui/icons-material/Badge';
+import DomainAddIcon from '@mui/icons-material/DomainAdd';
+import EditIcon from '@mui/icons-material/Edit';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import KeyIcon from '@mui/icons-material/Key';
@@ -33,7 +35,9 @@ import {
 } from '../identity/routing';
 import { useSession, useUser } from '../identity/session';
 import { PO_POLICY_PATH } from '../annexures/AnnexuresPage';
+import { ADDITIONAL_DOCS_PATH } from '../onboarding/AdditionalDocumentsPage';
 import { BaProvider, useOptionalBa } from '../onboarding/BaContext';
+import { COMPANY_CODES_PATH, EDIT_PROFILE_PATH } from '../onboarding/ProfilePages';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { ComplaintsButton } from '../complaints/ComplaintsButton';
 import { HelpDialog } from '../help/HelpDialog';
@@ -59,12 +63,20 @@ export function headerFor(user: Me, baStatus: Me['baStatus']) {
   if (!restricted && billHubOnly(user)) nav.push({ label: 'Bill Hub', to: paths.billHub });
   else if (!restricted && user.roles.some(isBaRole)) {
     if (verified) nav.push({ label: 'Home', to: paths.home });
+    // Spec 000 §2 "Header": Onboard (BA admin not yet verified) or Additional Documents.
     if (admin && !verified) nav.push({ label: 'Onboard', to: paths.status });
+    else if (verified) nav.push({ label: 'Additional Documents', to: ADDITIONAL_DOCS_PATH });
     if (hasApp(user, 'BillHub')) nav.push({ label: 'Bill Hub', to: paths.billHub });
     // Spec 001 §6: PO Annexures appears in the header for BAs.
     nav.push({ label: 'PO Annexures', to: PO_POLICY_PATH });
     if (admin && verified) {
       menu.push({ label: 'View Profile', to: paths.viewProfile, icon: <BadgeIcon fontSize="small" /> });
+      menu.push({ label: 'Edit Profile', to: EDIT_PROFILE_PATH, icon: <EditIcon fontSize="small" /> });
+      menu.push({
+        label: 'Apply for another company code',
+        to: COMPANY_CODES_PATH,
+        icon: <DomainAddIcon fontSize="small" />,
+      });
       menu.push({ label: 'Add New User', to: paths.baUsers, icon: <GroupAddIcon fontSize="small" /> });
     }
     if (admin)

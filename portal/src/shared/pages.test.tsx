@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react';
 import { fakeApi } from '../testing/fakeApi';
 import { renderPortal } from '../testing/render';
 
-jest.setTimeout(30_000);
 
 describe('message pages', () => {
   it("/401 says the visitor is unauthorised in the spec's words", async () => {

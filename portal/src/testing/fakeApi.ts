@@ -194,6 +194,10 @@ export function baRow(overrides: Partial<BusinessAssociate> = {}): BusinessAssoc
     registeredEmail: 'ba.admin@demo.test',
     registeredMobile: '9876543210',
     adminUserId: 'u-admin',
+    documentsExpired: false,
+    paymentsOnHold: false,
+    mobileNo: details?.contactPersonMobileNumber ?? '9876543210',
+    email: 'ba.admin@demo.test',
     createdAt: '2026-03-02T05:30:00.000Z',
     submittedAt: null,
     updatedAt: '2026-03-04T09:00:00.000Z',
@@ -492,7 +496,13 @@ export function fakeApi(options: FakeApiOptions = {}) {
       path: url.pathname,
       query: url.searchParams,
       headers: { ...(init?.headers as Record<string, string> | undefined) },
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      // Uploads stay FormData, so tests read their fields and file.
+      body:
+        typeof init?.body === 'string'
+          ? (JSON.parse(init.body) as unknown)
+          : init?.body instanceof FormData
+            ? init.body
+            : undefined,
     };
     requests.push(req);
     const answer = options.intercept?.(req) ?? route(req);

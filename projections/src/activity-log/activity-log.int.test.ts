@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/po
 import { actors, applyDirectly, createOnboardingDriver, dumpTables, foreignEvent, type Onboarding } from '../test-support';
 import { activityLogProjection } from './activity-log.projection';
 import { listActivity } from './activity-log.queries';
+import { createItemEvents, fullItemHistory } from '../onboarding-items/test-events';
 
 let db: TestDatabase;
 let store: EventStore;
@@ -70,5 +71,57 @@ describe('activity_log projection', () => {
     await applyDirectly(db.pool, activityLogProjection, [...events, foreignEvent(events.length + 1)]);
     expect(await dumpTables(db.pool, ['activity_log'])).toEqual(once);
     expect(once.activity_log).toHaveLength(2);
+  });
+});
+
+describe('activity_log: the onboarding items (issue 8)', () => {
+  it('describes every item event, naming items that later events refer to by id, and filters before paging', async () => {
+    await ba.create('i1');
+    await fullItemHistory(createItemEvents(store), 'i1');
+    const events = await store.readAll(0, 1000);
+    // In pages of three: an item's name must survive across pages (the labels table).
+    for (let i = 0; i < events.length; i += 3) await applyDirectly(db.pool, activityLogProjection, events.slice(i, i + 3));
+
+    const all = await listActivity(db.pool, 'i1', { range: { offset: 0, limit: 100 } });
+    expect(all.rows.map((r) => [r.action, r.status])).toEqual([
+      ['Registered', 'created'],
+      ['Primary bank account added (…9012)', 'created'],
+      ['Bank account added (…7777)', 'created'],
+      ['Bank account …7777 deleted', 'deleted'],
+      ['Place of business added (GSTIN 27ABCDE1234F1Z5)', 'created'],
+      ['Place of business added (GSTIN 29ABCDE1234F1Z5)', 'created'],
+      ['Place of business (GSTIN 29ABCDE1234F1Z5) deleted', 'deleted'],
+      ['Document PAN Card uploaded', 'created'],
+      ['Document GST Certificate uploaded', 'created'],
+      ['Document GST Certificate replaced', 'updated'],
+      ['Document Cancelled Cheque uploaded', 'created'],
+      ['Document Cancelled Cheque deleted', 'deleted'],
+      ['Concession LDC-001 added', 'created'],
+      ['Vertical mapping saved', 'updated'],
+      ['Bank account …9012 approved', 'approved'],
+      ['Document PAN Card rejected', 'rejected'],
+      ['Document GST Certificate approved till 2027-06-30', 'approved'],
+      ['Concession LDC-001 approved', 'approved'],
+      ['Vertical mapping rejected', 'rejected'],
+      ['Expiry reminder: GST Certificate expires in 30 days (2027-06-30)', 'reminder'],
+      ['Document GST Certificate expired (valid till 2027-06-30)', 'expired'],
+    ]);
+    expect(all.rows.find((r) => r.eventType === 'DocumentReviewed' && r.status === 'rejected')?.remarks).toBe('Blurred scan');
+
+    const q = await listActivity(db.pool, 'i1', { filter: { q: 'gst certificate' }, range: { offset: 0, limit: 2 } });
+    expect(q.total).toBe(5);
+    expect(q.rows).toHaveLength(2);
+    // The description search reads the remarks too.
+    expect((await listActivity(db.pool, 'i1', { filter: { q: 'blurred' } })).rows.map((r) => r.eventType)).toEqual(['DocumentReviewed']);
+    const reviews = await listActivity(db.pool, 'i1', { filter: { action: ['DocumentReviewed', 'ConcessionReviewed'], status: 'approved' } });
+    expect(reviews.rows.map((r) => r.action)).toEqual(['Document GST Certificate approved till 2027-06-30', 'Concession LDC-001 approved']);
+    const at = all.rows[10]!.at;
+    const window = await listActivity(db.pool, 'i1', { filter: { from: at, to: at } });
+    expect(window.rows.map((r) => r.id)).toEqual([all.rows[10]!.id]);
+    // Newest first, paged by two: every entry once.
+    const paged: number[] = [];
+    for (let offset = 0; offset < all.total; offset += 2)
+      paged.push(...(await listActivity(db.pool, 'i1', { sort: { field: 'id', order: 'DESC' }, range: { offset, limit: 2 } })).rows.map((r) => r.id));
+    expect(paged).toEqual(all.rows.map((r) => r.id).reverse());
   });
 });

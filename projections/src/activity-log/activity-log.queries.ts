@@ -10,6 +10,8 @@ export type ActivityRow = {
   actorName: string | null;
   role: string;
   action: string;
+  /** What the event did (created, updated, deleted, submitted, approved, rejected, …; see statusOf). */
+  status: string | null;
   changes: Record<string, { before: unknown; after: unknown }> | null;
   remarks: string | null;
   eventId: string;
@@ -26,6 +28,7 @@ type DbRow = {
   actor_name: string | null;
   role: string;
   action: string;
+  status: string | null;
   changes: ActivityRow['changes'];
   remarks: string | null;
   event_id: string;
@@ -38,9 +41,26 @@ const SORT_COLUMNS: Record<string, string> = {
   id: 'id',
   at: 'at',
   action: 'action',
+  status: 'status',
   role: 'role',
   actorName: 'actor_name',
 };
+
+/** The filters of a BA's activity log (console and auditors). */
+export type ActivityFilter = {
+  /** The kind of activity: one event type or several (e.g. DocumentReviewed). */
+  action?: string | readonly string[];
+  /** The description (the entry's action text) or its remarks contain this (case-insensitive). */
+  q?: string;
+  /** statusOf values, one or several. */
+  status?: string | readonly string[];
+  /** ISO instants, both inclusive, on the entry's time. */
+  from?: string;
+  to?: string;
+};
+
+const list = (v: string | readonly string[] | undefined): string[] =>
+  v === undefined ? [] : (typeof v === 'string' ? [v] : [...v]).map((x) => x.trim()).filter((x) => x !== '');
 
 const toActivityRow = (r: DbRow): ActivityRow => ({
   id: Number(r.id),
@@ -51,6 +71,7 @@ const toActivityRow = (r: DbRow): ActivityRow => ({
   actorName: r.actor_name,
   role: r.role,
   action: r.action,
+  status: r.status,
   changes: r.changes,
   remarks: r.remarks,
   eventId: r.event_id,
@@ -58,7 +79,7 @@ const toActivityRow = (r: DbRow): ActivityRow => ({
   streamVersion: r.stream_version,
 });
 
-const ACTIVITY_COLUMNS = `id, ba_id, company_code, at, actor_user_id, actor_name, role, action, changes, remarks, event_id,
+const ACTIVITY_COLUMNS = `id, ba_id, company_code, at, actor_user_id, actor_name, role, action, status, changes, remarks, event_id,
   event_type, stream_version`;
 
 /**
@@ -69,21 +90,46 @@ const ACTIVITY_COLUMNS = `id, ba_id, company_code, at, actor_user_id, actor_name
 export async function listActivity(
   db: Db,
   baId: string,
-  query: { range?: Partial<Range>; sort?: { field: string; order: string }; excludeEventTypes?: readonly string[] } = {},
+  query: {
+    range?: Partial<Range>;
+    sort?: { field: string; order: string };
+    excludeEventTypes?: readonly string[];
+    filter?: ActivityFilter;
+  } = {},
 ): Promise<{ rows: ActivityRow[]; total: number }> {
   const range = clampRange(query.range);
   const column = (query.sort && SORT_COLUMNS[query.sort.field]) ?? 'id';
   const order = query.sort && SORT_COLUMNS[query.sort.field] ? sortOrder(query.sort.order) : 'ASC';
-  const where = 'ba_id = $1 AND NOT (event_type = ANY($2::text[]))';
-  const excluded = [...(query.excludeEventTypes ?? [])];
+  const params: unknown[] = [baId, [...(query.excludeEventTypes ?? [])]];
+  const param = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  // Every filter narrows before paging, so the total and the pages always agree: nothing is dropped.
+  const where = ['ba_id = $1', 'NOT (event_type = ANY($2::text[]))'];
+  const filter = query.filter ?? {};
+  const actions = list(filter.action);
+  if (actions.length > 0) where.push(`event_type = ANY(${param(actions)}::text[])`);
+  const statuses = list(filter.status);
+  if (statuses.length > 0) where.push(`status = ANY(${param(statuses)}::text[])`);
+  const q = filter.q?.trim();
+  if (q) {
+    const like = param(`%${likeEscape(q)}%`);
+    where.push(`(action ILIKE ${like} OR remarks ILIKE ${like})`);
+  }
+  if (filter.from) where.push(`at >= ${param(filter.from)}::timestamptz`);
+  if (filter.to) where.push(`at <= ${param(filter.to)}::timestamptz`);
+  const whereSql = where.join(' AND ');
+  const countParams = [...params];
   const [page, count] = await Promise.all([
     db.query<DbRow>(
       `SELECT ${ACTIVITY_COLUMNS}
-       FROM activity_log WHERE ${where}
-       ORDER BY ${column} ${order}${column === 'id' ? '' : `, id ${order}`} LIMIT $3 OFFSET $4`,
-      [baId, excluded, range.limit, range.offset],
+       FROM activity_log WHERE ${whereSql}
+       ORDER BY ${column} ${order}${column === 'id' ? '' : `, id ${order}`}
+       LIMIT ${param(range.limit)} OFFSET ${param(range.offset)}`,
+      params,
     ),
-    db.query<{ total: string }>(`SELECT count(*) AS total FROM activity_log WHERE ${where}`, [baId, excluded]),
+    db.query<{ total: string }>(`SELECT count(*) AS total FROM activity_log WHERE ${whereSql}`, countParams),
   ]);
   return {
     rows: page.rows.map(toActivityRow),

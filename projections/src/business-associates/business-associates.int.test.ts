@@ -11,6 +11,8 @@ import {
   type Onboarding,
 } from '../test-support';
 import { changeMasters } from '../../../tests/support/masters';
+import { bankAccount, baDocument, createItemEvents, gstRow, reviewBy } from '../onboarding-items/test-events';
+import { createTasksProjection } from '../tasks/tasks.projection';
 import { mastersProjection } from '../masters/masters.projection';
 import { businessAssociatesProjection } from './business-associates.projection';
 import { getBusinessAssociate, listBusinessAssociates, statusCounts } from './business-associates.queries';
@@ -31,7 +33,16 @@ async function project(pageSize = 1000): Promise<void> {
   }
 }
 
-const counts = (codes: readonly string[] | 'all' = ['1000']) => statusCounts(db.pool, codes);
+/**
+ * The lifecycle badges; the issue-8 keys are checked here once for every call: `pending` is the sidebar's
+ * name for pendingOnboarding, and these lifecycles have no expired document.
+ */
+const counts = async (codes: readonly string[] | 'all' = ['1000']) => {
+  const { pending, documentsExpired, ...lifecycle } = await statusCounts(db.pool, codes);
+  expect(pending).toBe(lifecycle.pendingOnboarding);
+  expect(documentsExpired).toBe(0);
+  return lifecycle;
+};
 
 beforeEach(async () => {
   db = await createTestDatabase({ poolSize: 4 });
@@ -358,5 +369,147 @@ describe('registered contact on the BA list', () => {
       registeredEmail: 'kept@demo.test',
       registeredMobile: '9876543210',
     });
+  });
+});
+
+describe('issue 8: the items on the BA list', () => {
+  let items: ReturnType<typeof createItemEvents>;
+  beforeEach(() => {
+    items = createItemEvents(store);
+  });
+  const list = (filter: Record<string, unknown>, extra: { caller?: { userId: string; roles: string[] } } = {}) =>
+    listBusinessAssociates(db.pool, { companyCodes: ['1000'], filter, sort: { field: 'id', order: 'ASC' }, ...extra });
+  const ids = (r: { rows: { id: string }[] }) => r.rows.map((x) => x.id);
+  const upload = (baId: string, docId: string, replaces: string | null = null) =>
+    items.append(baId, {
+      type: 'DocumentUploaded',
+      data: { baId, docId, document: baDocument({ validTill: '2027-01-31' }), replaces, uploadedBy: actors.ba(baId).userId, role: 'BA Admin' },
+    });
+  const review = (baId: string, docId: string, decision: 'approved' | 'rejected') =>
+    items.append(
+      baId,
+      { type: 'DocumentReviewed', data: { baId, docId, decision, approvedTill: decision === 'approved' ? '2027-01-31' : null, ...reviewBy(actors.procurement, items.now(), decision === 'rejected' ? 'Blurred' : null) } },
+      actors.procurement,
+    );
+  const expire = (baId: string, docId: string) =>
+    items.append(baId, { type: 'DocumentExpired', data: { baId, docId, documentTypeName: 'PAN Card', validTill: '2027-01-31' } }, actors.system);
+  const expiredCount = async () => (await statusCounts(db.pool, ['1000'])).documentsExpired;
+
+  it('flags expired documents until a replacement is uploaded and approved, in rows, the filter and the badge', async () => {
+    await ba.create('e1');
+    await ba.create('e2');
+    await upload('e1', 'd1');
+    await review('e1', 'd1', 'approved');
+    await expire('e1', 'd1');
+    await project();
+    expect(ids(await list({ status: 'documents_expired' }))).toEqual(['e1']);
+    expect((await getBusinessAssociate(db.pool, 'e1'))?.documentsExpired).toBe(true);
+    expect(await expiredCount()).toBe(1);
+    // Combined with a lifecycle status: e1 is registered (pending), not verified.
+    expect(ids(await list({ status: 'documents_expired', tab: 'registered' }))).toEqual(['e1']);
+    expect(ids(await list({ status: 'documents_expired', tab: 'verified' }))).toEqual([]);
+
+    // A replacement uploaded, then rejected: still expired.
+    await upload('e1', 'd2', 'd1');
+    await review('e1', 'd2', 'rejected');
+    await project();
+    expect(await expiredCount()).toBe(1);
+    // Another upload replacing the rejected one, approved: the flag goes.
+    await upload('e1', 'd3', 'd2');
+    await review('e1', 'd3', 'approved');
+    await project();
+    expect(ids(await list({ status: 'documents_expired' }))).toEqual([]);
+    expect(await getBusinessAssociate(db.pool, 'e1')).toMatchObject({ documentsExpired: false });
+    expect(await expiredCount()).toBe(0);
+
+    // Deleting the expired document itself also clears it.
+    await upload('e2', 'x1');
+    await expire('e2', 'x1');
+    await project();
+    expect(await expiredCount()).toBe(1);
+    await items.append('e2', { type: 'DocumentDeleted', data: { baId: 'e2', docId: 'x1' } });
+    await project();
+    expect(await expiredCount()).toBe(0);
+  });
+
+  it('filters by vertical, location (state of the company or a GST row) and mobile number', async () => {
+    await ba.create('m1');
+    await ba.save('m1', { stateId: 27, cityId: 2701, contactPersonMobileNumber: '9000000001' });
+    await ba.create('m2');
+    await ba.save('m2', { stateId: 29, cityId: 2901, pinCode: '560001', contactPersonMobileNumber: '9000000002' });
+    await items.append('m1', {
+      type: 'VerticalMappingSaved',
+      data: { baId: 'm1', mapping: { verticalIds: [4, 2], subServiceIds: [], vehicleTypeIds: [], zoneIds: [], pickupZoneIds: [], deliveryZoneIds: [] }, changes: {} },
+    });
+    await items.append('m2', { type: 'GstRegistrationSaved', data: { baId: 'm2', gstId: 'g', registration: gstRow({ stateId: 33, gstNo: '33ABCDE1234F1Z5' }), changes: {} } });
+    await project();
+    expect(ids(await list({ verticalId: 2 }))).toEqual(['m1']);
+    expect(ids(await list({ verticalId: '4' }))).toEqual(['m1']);
+    expect(ids(await list({ verticalId: 3 }))).toEqual([]);
+
+    // Locations of the masters in the test data: one per state it needs, found by state.
+    const location = async (stateId: number) => {
+      const { rows } = await db.pool.query<{ id: string }>(
+        `SELECT id FROM master_items WHERE master = 'locations' AND values->>'stateId' = $1 ORDER BY num_id LIMIT 1`,
+        [String(stateId)],
+      );
+      expect(rows[0]).toBeDefined();
+      return rows[0]!.id;
+    };
+    for (const [stateId, expected] of [
+      [27, ['m1']],
+      [29, ['m2']],
+      [33, ['m2']],
+    ] as const) {
+      expect(ids(await list({ locationId: await location(stateId) }))).toEqual(expected);
+    }
+    expect(await list({ locationId: 987654 })).toEqual({ rows: [], total: 0 });
+    // The GST row deleted: m2 is no longer in that state.
+    await items.append('m2', { type: 'GstRegistrationDeleted', data: { baId: 'm2', gstId: 'g' } });
+    await project();
+    expect(ids(await list({ locationId: await location(33) }))).toEqual([]);
+
+    expect(ids(await list({ mobileNo: '9000000002' }))).toEqual(['m2']);
+    expect(ids(await list({ mobileNo: '900000000' }))).toEqual(['m1', 'm2']);
+    await expect(list({ mobileNo: '90-00' })).rejects.toMatchObject({ code: 'validation' });
+    expect((await getBusinessAssociate(db.pool, 'm1'))).toMatchObject({ mobileNo: '9000000001', email: 'm1@demo.test', paymentsOnHold: false });
+  });
+
+  it("finds the caller's pending tasks with user_pending_task", async () => {
+    await ba.create('t1');
+    await ba.save('t1');
+    await ba.submit('t1');
+    await ba.create('t2');
+    await ba.save('t2');
+    await ba.submit('t2');
+    await ba.approve('t2', 1, actors.procurement);
+    await project();
+    const tasks = createTasksProjection({});
+    await applyDirectly(db.pool, tasks, await store.readAll(0, 10_000));
+    const procurement = { userId: 'u-procurement', roles: ['MLL Procurement'] };
+    const commercial = { userId: 'u-commercial', roles: ['MLL Commercial'] };
+    expect(ids(await list({ status: 'user_pending_task' }, { caller: procurement }))).toEqual(['t1']);
+    expect(ids(await list({ status: 'user_pending_task' }, { caller: commercial }))).toEqual(['t2']);
+    expect(ids(await list({ status: 'user_pending_task' }))).toEqual([]);
+  });
+
+  it('holds payments while a bank change request waits, and applies an approved company change', async () => {
+    await ba.create('h1');
+    await ba.save('h1');
+    await items.append('h1', { type: 'BankAccountSaved', data: { baId: 'h1', accountId: 'p', primary: true, account: bankAccount(), changes: {} } });
+    await items.append('h1', { type: 'PaymentsHeld', data: { baId: 'h1', reason: 'Bank account change', changeRequestId: 'cr' } });
+    await items.append('h1', {
+      type: 'ChangeRequestRaised',
+      data: { baId: 'h1', requestId: 'cc', section: 'company', proposed: { companyName: 'Acme Freight' }, changes: {} },
+    });
+    await project();
+    expect(await getBusinessAssociate(db.pool, 'h1')).toMatchObject({ paymentsOnHold: true, companyName: 'Acme Logistics' });
+    await items.append('h1', { type: 'PaymentsReleased', data: { baId: 'h1', changeRequestId: 'cr' } });
+    await items.append('h1', {
+      type: 'ChangeRequestApproved',
+      data: { baId: 'h1', requestId: 'cc', approvedBy: 'u-procurement', role: 'MLL Procurement', at: items.now(), final: true },
+    });
+    await project();
+    expect(await getBusinessAssociate(db.pool, 'h1')).toMatchObject({ paymentsOnHold: false, companyName: 'Acme Freight' });
   });
 });

@@ -24,6 +24,8 @@ export const BA_BUCKETS = [
   'second_stage',
   'verified',
   'rejected',
+  // Issue 8: across statuses, a BA with a lapsed document not yet replaced by an approved one.
+  'documents_expired',
 ] as const;
 export type BaBucket = (typeof BA_BUCKETS)[number];
 
@@ -49,6 +51,21 @@ export type BaRecord = {
   registered_mobile: string | null;
   /** The BA Admin user created with the BA (staff start a contact change for it from the BA page). */
   admin_user_id: string | null;
+  /*
+   * Issue 8. `expired_docs`: each expired document still counting against the BA → the upload replacing it
+   * (null until one is uploaded); it leaves the map when that replacement is approved (or the document is
+   * deleted). `documents_expired` is "the map is not empty", stored so the list filters and counts by it.
+   */
+  expired_docs: Record<string, string | null>;
+  documents_expired: boolean;
+  payments_on_hold: boolean;
+  /** The vertical mapping's vertical ids (text: the list filters with array containment on a GIN index). */
+  vertical_ids: string[];
+  /** The GST rows' states (gstId → stateId), and with the company's state the states the BA is located in. */
+  gst_states: Record<string, number>;
+  location_state_ids: string[];
+  /** Open company-detail change requests (requestId → proposed fields), merged into the details once approved. */
+  company_changes: Record<string, Partial<CompanyDetails>>;
   created_at: string;
   submitted_at: string | null;
   updated_at: string;
@@ -76,6 +93,13 @@ const COLUMNS = [
   { name: 'registered_email', type: 'text' },
   { name: 'registered_mobile', type: 'text' },
   { name: 'admin_user_id', type: 'text' },
+  { name: 'expired_docs', type: 'jsonb' },
+  { name: 'documents_expired', type: 'boolean' },
+  { name: 'payments_on_hold', type: 'boolean' },
+  { name: 'vertical_ids', type: 'text[]' },
+  { name: 'gst_states', type: 'jsonb' },
+  { name: 'location_state_ids', type: 'text[]' },
+  { name: 'company_changes', type: 'jsonb' },
   { name: 'created_at', type: 'timestamptz' },
   { name: 'submitted_at', type: 'timestamptz' },
   { name: 'updated_at', type: 'timestamptz' },
@@ -83,7 +107,12 @@ const COLUMNS = [
   { name: 'last_position', type: 'bigint' },
 ] as const satisfies readonly { name: keyof BaRecord; type: string }[];
 
-export function bucketsOf(row: Pick<BaRecord, 'status' | 'stage'>): BaBucket[] {
+export function bucketsOf(row: Pick<BaRecord, 'status' | 'stage' | 'documents_expired'>): BaBucket[] {
+  const byStatus = statusBucketsOf(row);
+  return row.documents_expired ? [...byStatus, 'documents_expired'] : byStatus;
+}
+
+function statusBucketsOf(row: Pick<BaRecord, 'status' | 'stage'>): BaBucket[] {
   switch (row.status) {
     case 'pending':
       return ['all', 'registered'];
@@ -146,6 +175,20 @@ CREATE INDEX IF NOT EXISTS ${ba}_created_id_idx ON ${ba} (created_at, id);
 CREATE INDEX IF NOT EXISTS ${ba}_name_idx ON ${ba} (lower(company_name) text_pattern_ops);
 CREATE INDEX IF NOT EXISTS ${ba}_pan_idx ON ${ba} (pan_number text_pattern_ops);
 CREATE INDEX IF NOT EXISTS ${ba}_city_idx ON ${ba} (city_id);
+-- Issue 8: the items' summary the list filters by (a rebuild fills them for data folders made before it).
+ALTER TABLE ${ba} ADD COLUMN IF NOT EXISTS expired_docs jsonb NOT NULL DEFAULT '{}';
+ALTER TABLE ${ba} ADD COLUMN IF NOT EXISTS documents_expired boolean NOT NULL DEFAULT false;
+ALTER TABLE ${ba} ADD COLUMN IF NOT EXISTS payments_on_hold boolean NOT NULL DEFAULT false;
+ALTER TABLE ${ba} ADD COLUMN IF NOT EXISTS vertical_ids text[] NOT NULL DEFAULT '{}';
+ALTER TABLE ${ba} ADD COLUMN IF NOT EXISTS gst_states jsonb NOT NULL DEFAULT '{}';
+ALTER TABLE ${ba} ADD COLUMN IF NOT EXISTS location_state_ids text[] NOT NULL DEFAULT '{}';
+ALTER TABLE ${ba} ADD COLUMN IF NOT EXISTS company_changes jsonb NOT NULL DEFAULT '{}';
+CREATE INDEX IF NOT EXISTS ${ba}_verticals_idx ON ${ba} USING gin (vertical_ids);
+CREATE INDEX IF NOT EXISTS ${ba}_locations_idx ON ${ba} USING gin (location_state_ids);
+CREATE INDEX IF NOT EXISTS ${ba}_expired_idx ON ${ba} (updated_at, id) WHERE documents_expired;
+CREATE INDEX IF NOT EXISTS ${ba}_contact_mobile_idx ON ${ba} (contact_person_mobile_number text_pattern_ops);
+CREATE INDEX IF NOT EXISTS ${ba}_registered_mobile_idx ON ${ba} (registered_mobile text_pattern_ops);
+CREATE INDEX IF NOT EXISTS ${ba}_registered_email_idx ON ${ba} (lower(registered_email));
 CREATE TABLE IF NOT EXISTS ${counts} (
   company_code text NOT NULL,
   bucket text NOT NULL,
@@ -154,9 +197,14 @@ CREATE TABLE IF NOT EXISTS ${counts} (
 );`;
 };
 
+/** The company's state and every GST row's state, as the list's location filter reads them. */
+const locationStates = (stateId: number | null, gstStates: Record<string, number>): string[] =>
+  [...new Set([...(stateId === null ? [] : [stateId]), ...Object.values(gstStates)])].sort((a, b) => a - b).map(String);
+
 function withDetails(row: BaRecord, details: CompanyDetails): BaRecord {
   return {
     ...row,
+    location_state_ids: locationStates(details.stateId, row.gst_states),
     details,
     company_name: details.companyName,
     pan_number: details.panNumber,
@@ -193,6 +241,13 @@ export function evolveRow(row: BaRecord | undefined, stored: StoredEvent, event:
       registered_email: event.data.email,
       registered_mobile: event.data.mobileNo,
       admin_user_id: event.data.adminUserId,
+      expired_docs: {},
+      documents_expired: false,
+      payments_on_hold: false,
+      vertical_ids: [],
+      gst_states: {},
+      location_state_ids: [],
+      company_changes: {},
       created_at: at,
       submitted_at: null,
       updated_at: at,
@@ -230,10 +285,90 @@ export function evolveRow(row: BaRecord | undefined, stored: StoredEvent, event:
           row.status === 'inprogress' && row.submission === event.data.submission && row.stage === event.data.stage;
         return current ? { ...row, overdue: true } : row;
       }
+      default:
+        return evolveItemSummary(row, event);
     }
   })();
   return { ...next, updated_at: at, version: stored.version, last_position: stored.globalPosition };
 }
+
+/** The list's summary of the items: expired documents, payment hold, verticals, GST states; others leave the row. */
+function evolveItemSummary(row: BaRecord, event: OnboardingEvent): BaRecord {
+  switch (event.type) {
+    case 'DocumentExpired':
+      return withExpiredDocs(row, { ...row.expired_docs, [event.data.docId]: null });
+    case 'DocumentUploaded': {
+      // An upload replacing an expired document (or its pending replacement) becomes that document's cure.
+      const replaced = event.data.replaces;
+      if (replaced === null) return row;
+      const expired = Object.keys(row.expired_docs).filter((id) => id === replaced || row.expired_docs[id] === replaced);
+      if (expired.length === 0) return row;
+      const next = { ...row.expired_docs };
+      for (const id of expired) next[id] = event.data.docId;
+      return withExpiredDocs(row, next);
+    }
+    case 'DocumentReviewed': {
+      if (event.data.decision !== 'approved') return row;
+      const cured = Object.keys(row.expired_docs).filter((id) => row.expired_docs[id] === event.data.docId);
+      if (cured.length === 0) return row;
+      const next = { ...row.expired_docs };
+      for (const id of cured) delete next[id];
+      return withExpiredDocs(row, next);
+    }
+    case 'DocumentDeleted': {
+      const { docId } = event.data;
+      // The expired document itself deleted: it no longer counts. Its replacement deleted: it is uncured again.
+      const touched = Object.keys(row.expired_docs).filter((id) => id === docId || row.expired_docs[id] === docId);
+      if (touched.length === 0) return row;
+      const next = { ...row.expired_docs };
+      for (const id of touched) {
+        if (id === docId) delete next[id];
+        else next[id] = null;
+      }
+      return withExpiredDocs(row, next);
+    }
+    case 'ChangeRequestRaised':
+      return event.data.section === 'company'
+        ? { ...row, company_changes: { ...row.company_changes, [event.data.requestId]: event.data.proposed as Partial<CompanyDetails> } }
+        : row;
+    case 'ChangeRequestApproved':
+    case 'ChangeRequestRejected': {
+      const proposed = row.company_changes[event.data.requestId];
+      if (!proposed) return row;
+      const company_changes = { ...row.company_changes };
+      delete company_changes[event.data.requestId];
+      if (event.type === 'ChangeRequestRejected') return { ...row, company_changes };
+      if (!event.data.final) return row;
+      // Approved: the profile takes the proposed fields (state.ts applyChangeRequest).
+      const next = { ...row, company_changes };
+      return row.details ? withDetails(next, { ...row.details, ...proposed }) : next;
+    }
+    case 'PaymentsHeld':
+      return { ...row, payments_on_hold: true };
+    case 'PaymentsReleased':
+      return { ...row, payments_on_hold: false };
+    case 'VerticalMappingSaved':
+      return { ...row, vertical_ids: [...new Set(event.data.mapping.verticalIds)].sort((a, b) => a - b).map(String) };
+    case 'GstRegistrationSaved': {
+      const gst_states = { ...row.gst_states, [event.data.gstId]: event.data.registration.stateId };
+      return { ...row, gst_states, location_state_ids: locationStates(row.state_id, gst_states) };
+    }
+    case 'GstRegistrationDeleted': {
+      if (!(event.data.gstId in row.gst_states)) return row;
+      const gst_states = { ...row.gst_states };
+      delete gst_states[event.data.gstId];
+      return { ...row, gst_states, location_state_ids: locationStates(row.state_id, gst_states) };
+    }
+    default:
+      return row;
+  }
+}
+
+const withExpiredDocs = (row: BaRecord, expired_docs: Record<string, string | null>): BaRecord => ({
+  ...row,
+  expired_docs,
+  documents_expired: Object.keys(expired_docs).length > 0,
+});
 
 async function loadRows(client: PoolClient, table: string, ids: readonly string[]): Promise<Map<string, BaRecord>> {
   const { rows } = await client.query<BaRecord & { created_at: Date; submitted_at: Date | null; updated_at: Date }>(

@@ -26,6 +26,14 @@ export type BusinessAssociateRow = {
   registeredEmail: string | null;
   registeredMobile: string | null;
   adminUserId: string | null;
+  /** Issue 8: a document lapsed and no approved replacement yet (spec: the "documents expired" badge). */
+  documentsExpired: boolean;
+  /** A bank change request is waiting: payments to the BA are on hold. */
+  paymentsOnHold: boolean;
+  /** The contact person's mobile number, or the one the BA registered with until it has one. */
+  mobileNo: string | null;
+  /** The e-mail id the BA registered with (the company details carry none). */
+  email: string | null;
   createdAt: string;
   submittedAt: string | null;
   updatedAt: string;
@@ -47,6 +55,15 @@ export type BaListFilter = {
   panNumber?: string;
   cityId?: number | string;
   companyCode?: string;
+  /** Contact or registered mobile number starts with (digits). */
+  mobileNo?: string;
+  /** The vertical mapping includes this vertical (verticals master id). */
+  verticalId?: number | string;
+  /**
+   * A location of the locations master: BAs located in its state, i.e. whose company address or one of whose
+   * GST places of business is in that state (locations carry a state, not an area).
+   */
+  locationId?: number | string;
   /** The console's tabs: same names as `status`. */
   tab?: string;
 };
@@ -54,6 +71,8 @@ export type BaListFilter = {
 export type BaListQuery = {
   /** The caller's company codes; 'all' for a caller not limited to some. */
   companyCodes: readonly string[] | 'all';
+  /** Who asks: the `user_pending_task` status filter means BAs with an open review task of theirs. */
+  caller?: { userId: string; roles: readonly string[] };
   /** Set for a BA caller: it sees its own BA only. */
   baId?: string;
   filter?: BaListFilter;
@@ -69,6 +88,10 @@ export type StatusCounts = {
   secondStage: number;
   verified: number;
   rejected: number;
+  /** The sidebar's "Pending Onboarding Request": the same BAs as pendingOnboarding (submitted, under review). */
+  pending: number;
+  /** BAs with a lapsed document not yet replaced by an approved one, whatever their status. */
+  documentsExpired: number;
 };
 
 /**
@@ -103,6 +126,15 @@ export const STATUS_FILTERS: Record<string, readonly Cell[]> = {
   processed: ['verified', 'rejected'],
   blocked: [],
 };
+
+/**
+ * Status filters that are not a place in the lifecycle but a property of the BA (issue 8): they combine with
+ * every other filter. `user_pending_task`: the caller has an open review task for the BA (My Pending Task).
+ */
+export const STATUS_PROPERTY_FILTERS = ['user_pending_task', 'documents_expired'] as const;
+type StatusProperty = (typeof STATUS_PROPERTY_FILTERS)[number];
+const isStatusProperty = (v: string | undefined): v is StatusProperty =>
+  v !== undefined && (STATUS_PROPERTY_FILTERS as readonly string[]).includes(v);
 
 const SORT_COLUMNS: Record<string, string> = {
   id: 'id',
@@ -139,11 +171,33 @@ const LIST_COLUMNS = `id, company_code, status, stage, company_name, pan_number,
   contact_person_mobile_number, city_id, ${masterName('cities', 'city_id')} AS city_name, state_id,
   ${masterName('states', 'state_id')} AS state_name, service_id, ${masterName('services', 'service_id')} AS service_name,
   submission, remarks, welcome_message, overdue, registered_email, registered_mobile, admin_user_id,
-  ${isoColumn('created_at')}, ${isoColumn('submitted_at')}, ${isoColumn('updated_at')}`;
+  documents_expired, payments_on_hold, ${isoColumn('created_at')}, ${isoColumn('submitted_at')}, ${isoColumn('updated_at')}`;
 const ROW_COLUMNS = `${LIST_COLUMNS}, details`;
 
 /** A row as the list and single reads select it: the stored record, with times as ISO text. */
-type DbRow = Omit<BaRecord, 'details' | 'created_at' | 'submitted_at' | 'updated_at' | 'version' | 'last_position'> & {
+type DbRow = Pick<
+  BaRecord,
+  | 'id'
+  | 'company_code'
+  | 'status'
+  | 'stage'
+  | 'company_name'
+  | 'pan_number'
+  | 'contact_person_name'
+  | 'contact_person_mobile_number'
+  | 'city_id'
+  | 'state_id'
+  | 'service_id'
+  | 'submission'
+  | 'remarks'
+  | 'welcome_message'
+  | 'overdue'
+  | 'registered_email'
+  | 'registered_mobile'
+  | 'admin_user_id'
+  | 'documents_expired'
+  | 'payments_on_hold'
+> & {
   city_name: string | null;
   state_name: string | null;
   service_name: string | null;
@@ -175,6 +229,10 @@ const toListRow = (r: DbRow): BusinessAssociateListRow => ({
   registeredEmail: r.registered_email,
   registeredMobile: r.registered_mobile,
   adminUserId: r.admin_user_id,
+  documentsExpired: r.documents_expired,
+  paymentsOnHold: r.payments_on_hold,
+  mobileNo: r.contact_person_mobile_number ?? r.registered_mobile,
+  email: r.registered_email,
   createdAt: r.created_at_iso,
   submittedAt: r.submitted_at_iso,
   updatedAt: r.updated_at_iso,
@@ -194,7 +252,7 @@ function cellsOf(filter: BaListFilter): Set<Cell> {
     ['status', text(filter.status)],
     ['tab', text(filter.tab)],
   ] as const) {
-    if (value === undefined) continue;
+    if (value === undefined || isStatusProperty(value)) continue;
     const allowed = STATUS_FILTERS[value];
     if (!allowed) throw new DomainError('validation', `Unknown ${key} filter: ${value}`, { [key]: `Unknown ${key}` });
     narrow(allowed);
@@ -293,6 +351,35 @@ export async function listBusinessAssociates(
     if (!/^\d{1,9}$/.test(city)) throw new DomainError('validation', 'Invalid city', { cityId: 'Invalid city' });
     narrowBy(`city_id = ${param(Number(city))}`);
   }
+  const mobile = text(filter.mobileNo);
+  if (mobile !== undefined) {
+    if (!/^\d{1,10}$/.test(mobile))
+      throw new DomainError('validation', 'Mobile number takes digits only', { mobileNo: 'Mobile number takes digits only' });
+    const prefix = param(`${mobile}%`);
+    narrowBy(`(contact_person_mobile_number LIKE ${prefix} OR registered_mobile LIKE ${prefix})`);
+  }
+  const vertical = text(filter.verticalId);
+  if (vertical !== undefined) {
+    if (!/^\d{1,9}$/.test(vertical)) throw new DomainError('validation', 'Invalid vertical', { verticalId: 'Invalid vertical' });
+    narrowBy(`vertical_ids @> ARRAY[${param(String(Number(vertical)))}]::text[]`);
+  }
+  const location = text(filter.locationId);
+  if (location !== undefined) {
+    if (!/^\d{1,9}$/.test(location)) throw new DomainError('validation', 'Invalid location', { locationId: 'Invalid location' });
+    const stateId = await locationStateId(db, Number(location));
+    if (stateId === null) return { rows: [], total: 0 };
+    narrowBy(`location_state_ids @> ARRAY[${param(stateId)}]::text[]`);
+  }
+  for (const property of new Set([text(filter.status), text(filter.tab)].filter(isStatusProperty))) {
+    if (property === 'documents_expired') narrowBy('documents_expired');
+    else {
+      // Nobody in particular asked (a BA caller, a test): no task is theirs.
+      if (!query.caller) return { rows: [], total: 0 };
+      narrowBy(`id IN (SELECT tk.ba_id FROM tasks tk WHERE tk.status = 'open'
+        AND tk.candidate_roles && ${param([...query.caller.roles])}::text[]
+        AND (tk.excluded_user_id IS NULL OR tk.excluded_user_id <> ${param(query.caller.userId)}))`);
+    }
+  }
 
   const column = (query.sort && SORT_COLUMNS[query.sort.field]) ?? 'updated_at';
   const order = query.sort && SORT_COLUMNS[query.sort.field] ? sortOrder(query.sort.order) : 'DESC';
@@ -321,6 +408,15 @@ export async function listBusinessAssociates(
     rows: rows.filter((r) => r.id !== null).map(toListRow),
     total: Number(rows[0]?.__total ?? 0),
   };
+}
+
+/** The state of a locations-master item, as the list's location filter reads it (null: no such location). */
+async function locationStateId(db: Db, locationId: number): Promise<string | null> {
+  const { rows } = await db.query<{ state_id: string | null }>(
+    `SELECT values->>'stateId' AS state_id FROM master_items WHERE master = 'locations' AND id = $1`,
+    [String(locationId)],
+  );
+  return rows[0]?.state_id ?? null;
 }
 
 export async function getBusinessAssociate(db: Db, id: string): Promise<BusinessAssociateRow | null> {
@@ -372,5 +468,7 @@ export async function statusCounts(db: Db, companyCodes: readonly string[] | 'al
     secondStage: of('second_stage'),
     verified: of('verified'),
     rejected: of('rejected'),
+    pending: of('pending_onboarding'),
+    documentsExpired: of('documents_expired'),
   };
 }

@@ -63,6 +63,15 @@ async function project(): Promise<void> {
   }
 }
 
+/** Appends an issue-8 event to a BA's stream as `actorId` (the item commands have their own tests). */
+async function appendToBa(baId: string, type: string, data: Record<string, unknown>, actorId = 'u-procurement') {
+  await store.appendToStream(
+    `ba-${baId}`,
+    [{ eventId: randomUUID(), type, data: { baId, ...data }, metadata: { ...meta(actorId), companyCode: '1000' } }],
+    { expectedVersion: 'stream_exists' },
+  );
+}
+
 /** Each user's kinds, newest first. */
 async function inbox(name: string): Promise<string[]> {
   const { rows } = await listNotifications(db.pool, uid(name), { offset: 0, limit: 50 });
@@ -163,6 +172,32 @@ describe('notifications projection', () => {
     expect(await inbox('early')).toEqual(['onboarding.submitted']);
     expect(await inbox('blocked')).toEqual([]);
     expect(await inbox('late')).toEqual(['onboarding.resubmitted']);
+  });
+
+  it('names the BA’s items across pages: verdicts to the BA’s users, expiry to them and the stage-1 reviewers', async () => {
+    await addUser('proc', ['MLL Procurement']);
+    await addUser('comm', ['MLL Commercial']);
+    await ba.create('b7', '1000');
+    await addUser('b7-admin', ['BA Admin'], ['1000'], 'b7');
+    await ba.save('b7', { companyName: 'Kaveri Freight' });
+    const file = { name: 'policy.pdf', size: 10, type: 'application/pdf', sha256: 'a'.repeat(64) };
+    const document = { kind: 'onboarding', documentTypeId: 6, documentTypeName: 'Insurance Policy', documentNumber: null, validTill: '2027-01-31', stateId: null, file };
+    await appendToBa('b7', 'DocumentUploaded', { docId: 'd1', document, replaces: null, uploadedBy: uid('b7-admin'), role: 'BA Admin' }, uid('b7-admin'));
+    // Filler so the upload and the review land in different pages: the name must come from the stored subject.
+    await addUser('filler-1', ['MLL Operations']);
+    await addUser('filler-2', ['MLL Operations']);
+    await addUser('filler-3', ['MLL Operations']);
+    const review = { reviewedBy: 'u-procurement', role: 'MLL Procurement', at: '2026-11-26T04:30:00.000Z' };
+    await appendToBa('b7', 'DocumentReviewed', { docId: 'd1', decision: 'rejected', approvedTill: null, remarks: 'Policy number unreadable', ...review });
+    await appendToBa('b7', 'DocumentExpiryReminded', { docId: 'd1', documentTypeName: 'Insurance Policy', validTill: '2027-01-31', daysBefore: 7 }, 'system');
+    await project();
+
+    expect(await inbox('b7-admin')).toEqual(['document.expiring', 'document.rejected']);
+    expect(await inbox('proc')).toEqual(['document.expiring']);
+    expect(await inbox('comm')).toEqual([]);
+    const [expiring, rejected] = (await listNotifications(db.pool, uid('b7-admin'), { offset: 0, limit: 2 })).rows;
+    expect(rejected?.body).toBe('Your Insurance Policy was rejected: Policy number unreadable');
+    expect(expiring?.body).toContain('Your Insurance Policy expires on 31-Jan-2027');
   });
 
   it('tells the BA’s admins of a completed contact change', async () => {

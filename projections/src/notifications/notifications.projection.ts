@@ -47,6 +47,7 @@ type SubjectRow = {
   company_code: string;
   company_name: string | null;
   stage1_approved_by: string | null;
+  labels: Record<string, string>;
   version: number;
 };
 
@@ -67,6 +68,7 @@ const SUBJECT_COLUMNS = [
   { name: 'company_code', type: 'text' },
   { name: 'company_name', type: 'text' },
   { name: 'stage1_approved_by', type: 'text' },
+  { name: 'labels', type: 'jsonb' },
   { name: 'version', type: 'integer' },
 ] as const satisfies readonly { name: keyof SubjectRow; type: string }[];
 
@@ -110,7 +112,9 @@ CREATE TABLE IF NOT EXISTS ${s} (
   stage1_approved_by text,
   version integer NOT NULL,
   CONSTRAINT ${s}_pkey PRIMARY KEY (ba_id)
-);`;
+);
+-- Issue 8 (item names for review, expiry and change-request notifications); ADD COLUMN keeps older data folders usable.
+ALTER TABLE ${s} ADD COLUMN IF NOT EXISTS labels jsonb NOT NULL DEFAULT '{}';`;
 };
 
 /**
@@ -237,13 +241,21 @@ async function applyOnboarding(
       companyCode: row.company_code,
       companyName: row.company_name,
       stage1ApprovedBy: row.stage1_approved_by,
+      labels: row.labels ?? {},
       version: row.version,
     };
     const start = subject;
     const asked: NotificationRequest[] = [];
     for (const { stored, event } of list) {
       if (subject && stored.version <= subject.version) continue;
-      subject ??= { baId, companyCode: stored.metadata.companyCode ?? '', companyName: null, stage1ApprovedBy: null, version: -1 };
+      subject ??= {
+        baId,
+        companyCode: stored.metadata.companyCode ?? '',
+        companyName: null,
+        stage1ApprovedBy: null,
+        labels: {},
+        version: -1,
+      };
       asked.push(...onboardingNotifications(stored, event, subject));
       subject = { ...evolveSubject(subject, event), version: stored.version };
     }
@@ -254,6 +266,7 @@ async function applyOnboarding(
       company_code: subject.companyCode,
       company_name: subject.companyName,
       stage1_approved_by: subject.stage1ApprovedBy,
+      labels: subject.labels,
       version: subject.version,
     });
   }

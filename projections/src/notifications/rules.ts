@@ -1,5 +1,6 @@
 import { BA_ROLES, REVIEW_STAGE_ROLES, type Role } from '../../../domain/src/identity/roles';
 import type { OnboardingEvent } from '../../../domain/src/onboarding/events';
+import { formatDate } from '../../../domain/src/shared/format';
 import type { StoredEvent } from '../../../domain/src/shared/events';
 
 /**
@@ -17,6 +18,22 @@ export type NotificationKind =
   | 'onboarding.verified'
   | 'onboarding.rejected'
   | 'onboarding.overdue'
+  | 'document.approved'
+  | 'document.rejected'
+  | 'bank-account.approved'
+  | 'bank-account.rejected'
+  | 'concession.approved'
+  | 'concession.rejected'
+  | 'vertical-mapping.approved'
+  | 'vertical-mapping.rejected'
+  | 'document.expiring'
+  | 'document.expired'
+  | 'change-request.raised'
+  | 'change-request.first-approved'
+  | 'change-request.approved'
+  | 'change-request.rejected'
+  | 'payments.held'
+  | 'payments.released'
   | 'contact-change.completed';
 
 /**
@@ -53,6 +70,12 @@ export type BaSubject = {
   companyName: string | null;
   /** Who approved stage 1 of the current submission: may not decide stage 2, so is not asked to. */
   stage1ApprovedBy: string | null;
+  /**
+   * How the BA's items are named in its notifications, by key: `doc:<docId>` the document type's name,
+   * `bank:<accountId>` "account ending 1234", `concession:<id>` the certificate number, `cr:<requestId>` the
+   * section of an open change request. Review events carry only ids; this is what words them.
+   */
+  labels: Record<string, string>;
   version: number;
 };
 
@@ -60,9 +83,32 @@ const BA_USERS: readonly Role[] = BA_ROLES;
 const reviewers = (stage: 1 | 2): readonly Role[] => REVIEW_STAGE_ROLES[stage];
 const consoleLink = (baId: string) => `/business-associates/${encodeURIComponent(baId)}/show`;
 /** Portal routes (portal/src/identity/routing.ts `paths`). */
-const portal = { status: '/onboard/status', home: '/home', baUsers: '/onboard/BA/add-new-ba-user' } as const;
+const portal = {
+  status: '/onboard/status',
+  home: '/home',
+  baUsers: '/onboard/BA/add-new-ba-user',
+  profile: '/onboard/ba-details/view',
+} as const;
 
 const nameOf = (subject: BaSubject) => subject.companyName ?? 'A business associate';
+
+const withLabel = (subject: BaSubject, key: string, label: string): BaSubject => ({
+  ...subject,
+  labels: { ...subject.labels, [key]: label },
+});
+const withoutLabels = (subject: BaSubject, ...keys: (string | null)[]): BaSubject => {
+  if (!keys.some((k) => k !== null && k in subject.labels)) return subject;
+  const labels = { ...subject.labels };
+  for (const key of keys) if (key !== null) delete labels[key];
+  return { ...subject, labels };
+};
+
+/** What a change request changes, in the BA's words. */
+const SECTION_NAMES: Record<string, string> = { company: 'company details', bank: 'bank account' };
+const sectionName = (subject: BaSubject, requestId: string) => SECTION_NAMES[subject.labels[`cr:${requestId}`] ?? ''] ?? 'profile';
+
+/** A date of the events (YYYY-MM-DD) as the spec shows it: 31-Jan-2027. */
+const shownDate = (date: string) => formatDate(date);
 
 /** The subject after the event: what later notifications of this BA need to know. */
 export function evolveSubject(subject: BaSubject, event: OnboardingEvent): BaSubject {
@@ -75,9 +121,43 @@ export function evolveSubject(subject: BaSubject, event: OnboardingEvent): BaSub
       return { ...subject, stage1ApprovedBy: null };
     case 'ReviewStageApproved':
       return event.data.stage === 1 ? { ...subject, stage1ApprovedBy: event.data.approvedBy } : subject;
+    case 'BankAccountSaved':
+      return withLabel(subject, `bank:${event.data.accountId}`, `ending ${event.data.account.accountNo.slice(-4)}`);
+    case 'BankAccountDeleted':
+      return withoutLabels(subject, `bank:${event.data.accountId}`);
+    case 'DocumentUploaded':
+      return withLabel(
+        withoutLabels(subject, event.data.replaces && `doc:${event.data.replaces}`),
+        `doc:${event.data.docId}`,
+        event.data.document.documentTypeName,
+      );
+    case 'DocumentDeleted':
+      return withoutLabels(subject, `doc:${event.data.docId}`);
+    case 'ConcessionSaved':
+      return withLabel(subject, `concession:${event.data.concessionId}`, event.data.concession.exemptionNumber);
+    case 'ConcessionDeleted':
+      return withoutLabels(subject, `concession:${event.data.concessionId}`);
+    case 'ChangeRequestRaised':
+      return withLabel(subject, `cr:${event.data.requestId}`, event.data.section);
+    case 'ChangeRequestApproved':
+      return event.data.final ? withoutLabels(subject, `cr:${event.data.requestId}`) : subject;
+    case 'ChangeRequestRejected':
+      return withoutLabels(subject, `cr:${event.data.requestId}`);
     case 'OnboardingRejected':
     case 'BusinessAssociateVerified':
     case 'ReviewOverdue':
+    case 'BankAccountReviewed':
+    case 'GstRegistrationSaved':
+    case 'GstRegistrationDeleted':
+    case 'DocumentReviewed':
+    case 'DocumentExpiryReminded':
+    case 'DocumentExpired':
+    case 'ConcessionReviewed':
+    case 'VerticalMappingSaved':
+    case 'VerticalMappingReviewed':
+    case 'CompanyCodeApplied':
+    case 'PaymentsHeld':
+    case 'PaymentsReleased':
       return subject;
     default: {
       const unknown: never = event;
@@ -190,7 +270,247 @@ export function onboardingNotifications(
       ];
     case 'BusinessAssociateCreated':
     case 'CompanyDetailsSaved':
+    case 'BankAccountSaved':
+    case 'BankAccountDeleted':
+    case 'GstRegistrationSaved':
+    case 'GstRegistrationDeleted':
+    case 'DocumentUploaded':
+    case 'DocumentDeleted':
+    case 'ConcessionSaved':
+    case 'ConcessionDeleted':
+    case 'VerticalMappingSaved':
+    case 'CompanyCodeApplied':
       return [];
+    default:
+      return itemNotifications(event, subject, { base, toBa, toReviewers });
+  }
+}
+
+/** The events the item rules word; a new event type fails to compile until it is placed in one switch or the other. */
+type ItemNoticeEvent = Extract<
+  OnboardingEvent,
+  {
+    type:
+      | 'DocumentReviewed'
+      | 'BankAccountReviewed'
+      | 'ConcessionReviewed'
+      | 'VerticalMappingReviewed'
+      | 'DocumentExpiryReminded'
+      | 'DocumentExpired'
+      | 'ChangeRequestRaised'
+      | 'ChangeRequestApproved'
+      | 'ChangeRequestRejected'
+      | 'PaymentsHeld'
+      | 'PaymentsReleased';
+  }
+>;
+
+type Addressing = {
+  base: Pick<NotificationRequest, 'eventId' | 'position' | 'at' | 'baId' | 'companyCode'>;
+  toBa: Audience;
+  toReviewers: (stage: 1 | 2, exclude: (string | null)[]) => Audience;
+};
+
+/** A staff verdict on one item, told to the BA's users: what was decided and, for a rejection, why. */
+function verdict(
+  { base, toBa }: Addressing,
+  kinds: { approved: NotificationKind; rejected: NotificationKind },
+  what: { title: string; item: string },
+  decision: 'approved' | 'rejected',
+  remarks: string | null,
+  approvedSuffix = '',
+): NotificationRequest {
+  const approved = decision === 'approved';
+  return {
+    ...base,
+    kind: approved ? kinds.approved : kinds.rejected,
+    title: `${what.title} ${approved ? 'approved' : 'rejected'}`,
+    body: approved
+      ? `Your ${what.item} was approved${approvedSuffix}.`
+      : `Your ${what.item} was rejected${remarks ? `: ${remarks}` : '.'}`,
+    link: portal.status,
+    audience: toBa,
+  };
+}
+
+/**
+ * Issue 8: item reviews, document expiry, change requests and payment holds. The BA's users hear every
+ * verdict on their items and what happens to their profile; the stage-1 reviewers of the BA's company code
+ * hear what needs them (a document about to lapse or lapsed, a change to decide), and for a bank change the
+ * stage-2 reviewers hear that a second approval is needed (never the first approver: two different people).
+ */
+function itemNotifications(event: ItemNoticeEvent, subject: BaSubject, addressing: Addressing): NotificationRequest[] {
+  const { base, toBa, toReviewers } = addressing;
+  const name = nameOf(subject);
+  const documentName = (docId: string, fallback = 'document') => subject.labels[`doc:${docId}`] ?? fallback;
+  switch (event.type) {
+    case 'DocumentReviewed': {
+      const { approvedTill } = event.data;
+      const suffix = approvedTill ? `, valid till ${shownDate(approvedTill)}` : '';
+      return [
+        verdict(
+          addressing,
+          { approved: 'document.approved', rejected: 'document.rejected' },
+          { title: 'Document', item: documentName(event.data.docId) },
+          event.data.decision,
+          event.data.remarks,
+          suffix,
+        ),
+      ];
+    }
+    case 'BankAccountReviewed': {
+      const label = subject.labels[`bank:${event.data.accountId}`];
+      return [
+        verdict(
+          addressing,
+          { approved: 'bank-account.approved', rejected: 'bank-account.rejected' },
+          { title: 'Bank account', item: label ? `bank account ${label}` : 'bank account' },
+          event.data.decision,
+          event.data.remarks,
+        ),
+      ];
+    }
+    case 'ConcessionReviewed': {
+      const number = subject.labels[`concession:${event.data.concessionId}`];
+      return [
+        verdict(
+          addressing,
+          { approved: 'concession.approved', rejected: 'concession.rejected' },
+          { title: 'Concession', item: number ? `concession certificate ${number}` : 'concession certificate' },
+          event.data.decision,
+          event.data.remarks,
+        ),
+      ];
+    }
+    case 'VerticalMappingReviewed':
+      return [
+        verdict(
+          addressing,
+          { approved: 'vertical-mapping.approved', rejected: 'vertical-mapping.rejected' },
+          { title: 'Vertical mapping', item: 'vertical mapping' },
+          event.data.decision,
+          event.data.remarks,
+        ),
+      ];
+    case 'DocumentExpiryReminded': {
+      const date = shownDate(event.data.validTill);
+      const document = event.data.documentTypeName;
+      return [
+        {
+          ...base,
+          kind: 'document.expiring',
+          title: 'Document expiring',
+          body: `Your ${document} expires on ${date}. Please upload a renewed one.`,
+          link: portal.profile,
+          audience: toBa,
+        },
+        {
+          ...base,
+          kind: 'document.expiring',
+          title: 'BA document expiring',
+          body: `${name}: ${document} expires on ${date}.`,
+          link: consoleLink(subject.baId),
+          audience: toReviewers(1, []),
+        },
+      ];
+    }
+    case 'DocumentExpired': {
+      const date = shownDate(event.data.validTill);
+      const document = event.data.documentTypeName;
+      return [
+        {
+          ...base,
+          kind: 'document.expired',
+          title: 'Document expired',
+          body: `Your ${document} was valid till ${date} and has expired. Please upload a renewed one.`,
+          link: portal.profile,
+          audience: toBa,
+        },
+        {
+          ...base,
+          kind: 'document.expired',
+          title: 'BA document expired',
+          body: `${name}: ${document} was valid till ${date} and has expired.`,
+          link: consoleLink(subject.baId),
+          audience: toReviewers(1, []),
+        },
+      ];
+    }
+    case 'ChangeRequestRaised': {
+      const bank = event.data.section === 'bank';
+      return [
+        {
+          ...base,
+          kind: 'change-request.raised',
+          title: 'Profile change to review',
+          body: bank
+            ? `${name} asked to change its bank account; its payments are on hold until the change is decided.`
+            : `${name} asked to change its company details.`,
+          link: consoleLink(subject.baId),
+          audience: toReviewers(1, []),
+        },
+      ];
+    }
+    case 'ChangeRequestApproved': {
+      const section = sectionName(subject, event.data.requestId);
+      if (event.data.final) {
+        return [
+          {
+            ...base,
+            kind: 'change-request.approved',
+            title: 'Profile change approved',
+            body: `Your change to the ${section} was approved and now applies.`,
+            link: portal.profile,
+            audience: toBa,
+          },
+        ];
+      }
+      return [
+        {
+          ...base,
+          kind: 'change-request.first-approved',
+          title: 'Bank change awaits a second approval',
+          body: `${name}'s change to its ${section} has its first approval and needs a second approver.`,
+          link: consoleLink(subject.baId),
+          audience: toReviewers(2, [event.data.approvedBy]),
+        },
+      ];
+    }
+    case 'ChangeRequestRejected': {
+      const section = sectionName(subject, event.data.requestId);
+      return [
+        {
+          ...base,
+          kind: 'change-request.rejected',
+          title: 'Profile change rejected',
+          body: `Your change to the ${section} was rejected: ${event.data.remarks}`,
+          link: portal.profile,
+          audience: toBa,
+        },
+      ];
+    }
+    case 'PaymentsHeld':
+      return [
+        {
+          ...base,
+          kind: 'payments.held',
+          title: 'Payments on hold',
+          body: 'Payments to your organisation are on hold until your bank account change is approved.',
+          link: portal.profile,
+          audience: toBa,
+        },
+      ];
+    case 'PaymentsReleased':
+      return [
+        {
+          ...base,
+          kind: 'payments.released',
+          title: 'Payments released',
+          body: 'Payments to your organisation are no longer on hold.',
+          link: portal.profile,
+          audience: toBa,
+        },
+      ];
     default: {
       const unknown: never = event;
       return unknown;

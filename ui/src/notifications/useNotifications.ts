@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NotificationItem, NotificationStreamEvent } from '../../../api/src/contract';
+import { announceNotification } from './arrivals';
 import { readEventStream, type ByteStream } from './sse';
 
 export type { NotificationItem };
@@ -104,6 +105,7 @@ export function useNotifications(api: NotificationsApi, perPage = NOTIFICATION_P
                 const { item, unread: count } = JSON.parse(data) as NotificationStreamEvent['notification'];
                 setUnread(count);
                 setItems((list) => (list.some((i) => i.id === item.id) ? list : [item, ...list]));
+                announceNotification(item);
               }
             },
             { signal: abort.signal, idleMs: IDLE_MS },

@@ -4,8 +4,18 @@ import type { OnboardingCommand } from '../../../domain/src/onboarding/commands'
 import { onboardingDecider } from '../../../domain/src/onboarding/decide';
 import { withReferences } from '../../../domain/src/onboarding/details';
 import { baStreamId, type OnboardingEvent } from '../../../domain/src/onboarding/events';
+import { evolve, initialState, type OnboardingState } from '../../../domain/src/onboarding/state';
 import type { Actor } from '../../../domain/src/shared/events';
-import { resolveCompany, resolveCompanyDetailReferences, type MasterLookup } from '../shared/master-references';
+import {
+  resolveCompany,
+  resolveCompanyDetailReferences,
+  resolveDocumentType,
+  resolveDocumentTypes,
+  resolveExemptionReason,
+  resolveGstReferences,
+  resolveVerticalMappingReferences,
+  type MasterLookup,
+} from '../shared/master-references';
 import { refusalsAsFailures } from './refusal';
 
 export type HandleOnboardingCommandArgs = {
@@ -26,10 +36,12 @@ export type HandleOnboardingCommandResult = { events: OnboardingEvent[]; lastGlo
 
 /**
  * The command with the master items it names resolved from the masters as they are now (the company of a new
- * BA; the service, state and city of company details), so the pure decider can check them. Done here, never
- * in workflow code: a replay must not depend on what the masters say today.
+ * BA; the service, state and city of company details; the document types, GST state and city, exemption reason,
+ * vertical-mapping items and company of the item commands), so the pure decider can check them. Done here,
+ * never in workflow code: a replay must not depend on what the masters say today. Whatever references the
+ * command arrived with (the API's, for the workflow's validator) are replaced.
  */
-async function withMasters(masters: MasterLookup, command: OnboardingCommand): Promise<OnboardingCommand> {
+export async function withMasters(masters: MasterLookup, command: OnboardingCommand): Promise<OnboardingCommand> {
   switch (command.type) {
     case 'CreateBusinessAssociate':
       return { ...command, company: await resolveCompany(masters, command.companyCode) };
@@ -39,13 +51,42 @@ async function withMasters(masters: MasterLookup, command: OnboardingCommand): P
       // Replaces whatever references the details arrived with (the API's, for the workflow's validator).
       return { ...command, details: withReferences(details, await resolveCompanyDetailReferences(masters, details)) };
     }
+    case 'SubmitOnboarding':
+      return { ...command, documentTypes: await resolveDocumentTypes(masters) };
+    case 'UploadDocument':
+      return { ...command, documentType: await resolveDocumentType(masters, command.document) };
+    case 'SaveGstRegistration':
+      return { ...command, ...(await resolveGstReferences(masters, command.registration)) };
+    case 'SaveConcession':
+      return { ...command, exemptionReason: await resolveExemptionReason(masters, command.concession) };
+    case 'SaveVerticalMapping':
+      return { ...command, references: await resolveVerticalMappingReferences(masters, command.mapping) };
+    case 'ApplyForCompanyCode':
+      return { ...command, company: await resolveCompany(masters, command.companyCode) };
     default:
       return command;
   }
 }
 
+/** The BA's state folded from its stream, and the position of its last event. */
+export async function loadOnboardingStateFrom(
+  store: EventStore,
+  baId: string,
+): Promise<{ state: OnboardingState; lastGlobalPosition: number }> {
+  const events = await store.readStream(baStreamId(baId));
+  const state = events.reduce((s, e) => evolve(s, { type: e.type, data: e.data } as OnboardingEvent), initialState);
+  return { state, lastGlobalPosition: events.at(-1)?.globalPosition ?? 0 };
+}
+
 export function createOnboardingActivities({ store, masters }: { store: EventStore; masters: MasterLookup }) {
   return {
+    /**
+     * A resumed lifecycle's starting point (OnboardingInput.resume): the BA as its stream says now. The result
+     * is recorded in the run's history, so a replay starts from the same state.
+     */
+    async loadOnboardingState({ baId }: { baId: string }): Promise<{ state: OnboardingState; lastGlobalPosition: number }> {
+      return loadOnboardingStateFrom(store, baId);
+    },
     /**
      * Runs one onboarding command through the decider against the BA's stream, with the master items it names
      * resolved from the masters. A ConcurrencyError (or any infrastructure error) is thrown as is and retried;

@@ -11,7 +11,7 @@ import { CommandFailedError, CommandTimeoutError } from '../shared/command-deadl
 import { startTestWorker, type TestWorker } from '../testing/worker';
 import { sendOnboardingAction, startOnboarding } from './client';
 import { onboardingWorkflowId, submitUpdate } from './messages';
-import { act, actors, onboardingInput, startAndSubmit, validDetails } from './scenarios';
+import { act, actors, approveEveryItem, fillEveryTab, onboardingInput, startAndSubmit, validDetails } from './scenarios';
 
 /**
  * Issue 6, "commands never hang": a command with a deadline answers within it even with the worker down and
@@ -138,6 +138,7 @@ describe('a slow command', () => {
     expect(second).toMatchObject({ outcome: 'pending' }); // on failure, the diff shows the probe's reason
     await first;
     // Both saves would be accepted by the decider: only the deadline keeps the second out.
+    await fillEveryTab(client, baId);
     await act(client, baId, { kind: 'submit' }, ba);
     const saved = (await store.readStream(baStreamId(baId))).filter((e) => e.type === 'CompanyDetailsSaved');
     expect(saved).toHaveLength(1);
@@ -197,6 +198,7 @@ describe('continue-as-new mid-lifecycle', () => {
     const ba = actors.ba(baId);
     await startOnboarding(client, taskQueue, input);
     await act(client, baId, { kind: 'saveDetails', details: validDetails }, ba);
+    const tabs = await fillEveryTab(client, baId);
 
     const handle = client.workflow.getHandle(onboardingWorkflowId(baId));
     const submitId = randomUUID();
@@ -218,6 +220,7 @@ describe('continue-as-new mid-lifecycle', () => {
     expect(again).toEqual(first);
     expect(await countOf(baStreamId(baId), 'OnboardingSubmitted')).toBe(1);
 
+    await approveEveryItem(client, baId, tabs);
     const stage1 = await act(client, baId, { kind: 'approve', stage: 1 }, actors.procurement);
     expect(stage1.state).toMatchObject({ status: 'inprogress', stage: 2 });
   });

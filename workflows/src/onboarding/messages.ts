@@ -1,4 +1,5 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { OnboardingCommand } from '../../../domain/src/onboarding/commands';
 import type { OnboardingState } from '../../../domain/src/onboarding/state';
 import type { Actor } from '../../../domain/src/shared/events';
 
@@ -9,6 +10,13 @@ import type { Actor } from '../../../domain/src/shared/events';
 
 /** One lifecycle per BA: the business id is the workflow id, so a second start cannot run a second one. */
 export const onboardingWorkflowId = (baId: string): string => `onboarding-${baId}`;
+
+/**
+ * Patch id (a wire contract, never renamed or reused): runs started since issue 8 keep running after the BA is
+ * verified (item commands, other company codes, change requests and expiry reminders still arrive); runs
+ * recorded before it ended at verification and replay that way.
+ */
+export const CONTINUES_AFTER_VERIFICATION = 'onboarding-continues-after-verification';
 
 export const DEFAULT_REVIEW_SLA_MS = 48 * 60 * 60 * 1000;
 
@@ -31,6 +39,18 @@ export type OnboardingInput = {
    * low to cross a run boundary mid-lifecycle; production leaves it unset.
    */
   continueAsNewAfterHistoryLength?: number;
+  /**
+   * Set by the client when the BA's lifecycle had completed (verified before the lifecycle kept running) and a
+   * command arrives: the new run loads the BA's state from its stream instead of creating the BA.
+   */
+  resume?: boolean;
+  /**
+   * Tests only: end the run at verification as runs from before CONTINUES_AFTER_VERIFICATION do, so a test can
+   * hold a completed lifecycle and show that a later command resumes it.
+   */
+  endAtVerification?: boolean;
+  /** The expiry reminders' durations handed to each document-expiry child (tests shorten them). */
+  documentExpiry?: { reminderDaysBefore?: number[]; dayMs?: number };
 };
 
 /** What one run hands to the next on continue-as-new. */
@@ -63,6 +83,9 @@ export type SaveDetailsArgs = ActionContext & { details: unknown };
 export type SubmitArgs = ActionContext;
 export type ReviewDecisionArgs = ActionContext & { stage: number; remarks?: string | null };
 
+/** Any onboarding command but the lifecycle's own (creation, the SLA timer): the item commands of issue 8 and more. */
+export type CommandArgs = ActionContext & { command: OnboardingCommand };
+
 export type AwaitCreatedResult = OnboardingUpdateResult & { startedBy: string };
 
 /** Sent by the BA portal: save (a draft of) the company details. */
@@ -76,6 +99,13 @@ export const approveUpdate = defineUpdate<OnboardingUpdateResult, [ReviewDecisio
 
 /** Sent by the staff console: reject the review stage now waiting, with remarks the BA will read. */
 export const rejectUpdate = defineUpdate<OnboardingUpdateResult, [ReviewDecisionArgs]>('reject');
+
+/**
+ * Sent by the API (and the document-expiry timers): one onboarding command, decided like every other update.
+ * Carries the item commands (bank accounts, GST rows, documents, concessions, vertical mapping, company codes,
+ * change requests) and the submission and stage commands that name a company code.
+ */
+export const commandUpdate = defineUpdate<OnboardingUpdateResult, [CommandArgs]>('command');
 
 /**
  * Sent by `startOnboarding` (with the start, as update-with-start): answers once the BA exists, so the caller

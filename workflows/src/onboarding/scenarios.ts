@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
+import type { OnboardingCommand } from '../../../domain/src/onboarding/commands';
 import type { Actor } from '../../../domain/src/shared/events';
 import { sendOnboardingAction, startOnboarding, type OnboardingAction } from './client';
 import type { OnboardingInput, OnboardingUpdateResult } from './messages';
@@ -59,18 +60,28 @@ export const act = (
   requestId: string = randomUUID(),
 ): Promise<OnboardingUpdateResult> => sendOnboardingAction(client, baId, action, { actor, requestId });
 
-/** Creates the BA and brings it to review stage 1: save details, submit. */
+/**
+ * Creates the BA and brings it to review stage 1: save details, fill every tab, submit; with `approveItems`
+ * every item is approved too, so stage 1 may be decided.
+ */
 export async function startAndSubmit(
   client: Client,
   taskQueue: string,
   input: OnboardingInput,
-): Promise<void> {
+  options: { approveItems?: boolean } = { approveItems: true },
+): Promise<FilledTabs> {
   await startOnboarding(client, taskQueue, input);
   await act(client, input.baId, { kind: 'saveDetails', details: validDetails }, actors.ba(input.baId));
+  const tabs = await fillEveryTab(client, input.baId);
   await act(client, input.baId, { kind: 'submit' }, actors.ba(input.baId));
+  if (options.approveItems) await approveEveryItem(client, input.baId, tabs);
+  return tabs;
 }
 
-/** create → save → submit → stage 1 approved (Procurement) → stage 2 approved (Commercial) → verified. */
+/**
+ * create → save (and every tab) → submit → items approved → stage 1 approved (Procurement) → stage 2 approved
+ * (Commercial) → verified. Answers the four lifecycle steps.
+ */
 export async function happyPath(
   client: Client,
   taskQueue: string,
@@ -78,9 +89,13 @@ export async function happyPath(
 ): Promise<OnboardingUpdateResult[]> {
   const { baId } = input;
   await startOnboarding(client, taskQueue, input);
+  const saved = await act(client, baId, { kind: 'saveDetails', details: validDetails }, actors.ba(baId));
+  const tabs = await fillEveryTab(client, baId);
+  const submitted = await act(client, baId, { kind: 'submit' }, actors.ba(baId));
+  await approveEveryItem(client, baId, tabs);
   return [
-    await act(client, baId, { kind: 'saveDetails', details: validDetails }, actors.ba(baId)),
-    await act(client, baId, { kind: 'submit' }, actors.ba(baId)),
+    saved,
+    submitted,
     await act(client, baId, { kind: 'approve', stage: 1, remarks: 'Documents verified' }, actors.procurement),
     await act(client, baId, { kind: 'approve', stage: 2 }, actors.commercial),
   ];
@@ -97,9 +112,13 @@ export async function rejectResubmit(
   const { baId } = input;
   const corrected = { ...validDetails, addressLine1: '14 MG Road' };
   await startOnboarding(client, taskQueue, input);
+  const saved = await act(client, baId, { kind: 'saveDetails', details: validDetails }, actors.ba(baId));
+  const tabs = await fillEveryTab(client, baId);
+  const submitted = await act(client, baId, { kind: 'submit' }, actors.ba(baId));
+  await approveEveryItem(client, baId, tabs);
   return [
-    await act(client, baId, { kind: 'saveDetails', details: validDetails }, actors.ba(baId)),
-    await act(client, baId, { kind: 'submit' }, actors.ba(baId)),
+    saved,
+    submitted,
     await act(client, baId, { kind: 'approve', stage: 1 }, actors.procurement),
     await act(client, baId, { kind: 'reject', stage: 2, remarks: REJECTION_REMARKS }, actors.commercial),
     await act(client, baId, { kind: 'saveDetails', details: corrected }, actors.ba(baId)),
@@ -107,4 +126,105 @@ export async function rejectResubmit(
     await act(client, baId, { kind: 'approve', stage: 1 }, actors.procurement),
     await act(client, baId, { kind: 'approve', stage: 2, remarks: 'Welcome' }, actors.commercial),
   ];
+}
+
+/*
+ * Issue 8: a submission needs every tab (bank, GST, documents, vertical mapping) and stage 1 needs every item
+ * approved. These fill and approve them for `validDetails` (Transportation in Mumbai, PAN ABCDE1234F).
+ */
+
+/** A file as the API would have stored it (the decider checks its shape, not the blob). */
+export const storedFile = (name = 'document.pdf') => ({
+  name,
+  size: 1234,
+  type: 'application/pdf',
+  sha256: 'a'.repeat(64),
+});
+
+/** The documents `validDetails` (service 1, Transportation) must upload: document-types.ts ids, and the validity each needs. */
+export const MANDATORY_DOCUMENTS: readonly { documentTypeId: number; validity: boolean; gst?: boolean }[] = [
+  { documentTypeId: 1, validity: false },
+  { documentTypeId: 2, validity: false, gst: true },
+  { documentTypeId: 3, validity: false },
+  { documentTypeId: 6, validity: true },
+  { documentTypeId: 7, validity: true },
+  { documentTypeId: 8, validity: true },
+];
+
+/** A day a year ahead (YYYY-MM-DD): a validity date every rule accepts. */
+export const nextYear = (): string => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+
+export const validBankAccount = {
+  accountNo: '123456789012',
+  ifscCode: 'HDFC0001234',
+  micrNo: '',
+  accountName: 'Acme Logistics Pvt Ltd',
+  bankName: 'HDFC Bank',
+  bankBranch: 'Fort, Mumbai',
+};
+
+export const validGstRegistration = {
+  stateId: 27,
+  gstType: '',
+  gstNo: '27ABCDE1234F1Z5',
+  addressLine1: '12 MG Road',
+  addressLine2: '',
+  pinCode: '400001',
+  cityId: 2701,
+  bankAccountId: null,
+  vendorCategory: '',
+};
+
+export const validVerticalMapping = {
+  verticalIds: [1],
+  subServiceIds: [1],
+  vehicleTypeIds: [1],
+  zoneIds: [],
+  pickupZoneIds: [],
+  deliveryZoneIds: [],
+};
+
+/** Item ids of one BA's filled tabs, so reviews can name them. */
+export type FilledTabs = { accountId: string; gstId: string; docIds: string[] };
+
+const command = (c: OnboardingCommand): OnboardingAction => ({ kind: 'command', command: c });
+
+
+/** Saves the primary bank account, the GST row of the company's state, every mandatory document and the mapping. */
+export async function fillEveryTab(
+  client: Client,
+  baId: string,
+  actor: Actor = actors.ba(baId),
+  options: { gst?: Partial<typeof validGstRegistration>; mapping?: Partial<typeof validVerticalMapping> } = {},
+): Promise<FilledTabs> {
+  const accountId = randomUUID();
+  const gstId = randomUUID();
+  await act(client, baId, command({ type: 'SaveBankAccount', accountId, primary: true, account: validBankAccount }), actor);
+  await act(client, baId, command({ type: 'SaveGstRegistration', gstId, registration: { ...validGstRegistration, ...options.gst } }), actor);
+  const docIds: string[] = [];
+  for (const doc of MANDATORY_DOCUMENTS) {
+    const docId = randomUUID();
+    const document = {
+      documentTypeId: doc.documentTypeId,
+      kind: 'onboarding',
+      documentNumber: null,
+      validTill: doc.validity ? nextYear() : null,
+      stateId: doc.gst ? 27 : null,
+      file: storedFile(`document-${doc.documentTypeId}.pdf`),
+    };
+    await act(client, baId, command({ type: 'UploadDocument', docId, document }), actor);
+    docIds.push(docId);
+  }
+  await act(client, baId, command({ type: 'SaveVerticalMapping', mapping: { ...validVerticalMapping, ...options.mapping } }), actor);
+  return { accountId, gstId, docIds };
+}
+
+/** A reviewer approves every item of the filled tabs (documents with a validity date until next year). */
+export async function approveEveryItem(client: Client, baId: string, tabs: FilledTabs, reviewer: Actor = actors.procurement): Promise<void> {
+  await act(client, baId, command({ type: 'ReviewBankAccount', accountId: tabs.accountId, decision: 'approved' }), reviewer);
+  for (const [i, docId] of tabs.docIds.entries()) {
+    const approvedTill = MANDATORY_DOCUMENTS[i]?.validity ? nextYear() : null;
+    await act(client, baId, command({ type: 'ReviewDocument', docId, decision: 'approved', approvedTill }), reviewer);
+  }
+  await act(client, baId, command({ type: 'ReviewVerticalMapping', decision: 'approved' }), reviewer);
 }

@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { EventStore } from '../../../domain/src/event-store/port';
 import { baStreamId } from '../../../domain/src/onboarding/events';
 import { refusals, WELCOME_MESSAGE } from '../../../domain/src/onboarding/decide';
+import { submissionRefusals } from '../../../domain/src/onboarding/submission';
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { StoredEvent } from '../../../domain/src/shared/events';
 import { uniqueTaskQueue } from '../../../tests/support/temporal';
@@ -10,11 +11,17 @@ import { waitFor } from '../../../tests/support/wait';
 import { refusal as refusalOf } from '../testing/refusal';
 import { startTestWorker } from '../testing/worker';
 import { ALREADY_VERIFIED, getOnboardingState, sendOnboardingAction, startOnboarding } from './client';
+import { documentExpiryWorkflowId } from '../document-expiry/messages';
 import { onboardingWorkflowId } from './messages';
 import {
   act,
   actors,
+  approveEveryItem,
+  fillEveryTab,
   happyPath,
+  nextYear,
+  storedFile,
+  validBankAccount,
   onboardingInput,
   REJECTION_REMARKS,
   rejectResubmit,
@@ -47,8 +54,22 @@ const countByType = async (baId: string): Promise<Record<string, number>> => {
 
 const refusal = (call: Promise<unknown>) => refusalOf(call, 'action');
 
+/** The lifecycle's own events (submission, stages, verification), without the items of every tab. */
+const LIFECYCLE_EVENTS = new Set([
+  'BusinessAssociateCreated',
+  'CompanyDetailsSaved',
+  'OnboardingSubmitted',
+  'ReviewStageApproved',
+  'BusinessAssociateVerified',
+  'OnboardingRejected',
+  'ReviewOverdue',
+]);
+const lifecycleOf = (events: StoredEvent[]): StoredEvent[] => events.filter((e) => LIFECYCLE_EVENTS.has(e.type));
+const statusOf = async (baId: string): Promise<string> =>
+  (await client.workflow.getHandle(onboardingWorkflowId(baId)).describe()).status.name;
+
 describe('onboarding workflow', () => {
-  test('happy path: created, details saved, submitted, both stages approved → verified and the workflow completes', async () => {
+  test('happy path: created, every tab saved, submitted, items and both stages approved → verified, and the lifecycle keeps running', async () => {
     const input = onboardingInput();
     const [saved, submitted, stage1, stage2] = await happyPath(client, taskQueue, input);
 
@@ -64,7 +85,8 @@ describe('onboarding workflow', () => {
     });
     expect(stage2?.state).toMatchObject({ status: 'verified', stage: null, welcomeMessage: WELCOME_MESSAGE });
 
-    const events = await streamOf(input.baId);
+    const all = await streamOf(input.baId);
+    const events = lifecycleOf(all);
     expect(events.map((e) => e.type)).toEqual([
       'BusinessAssociateCreated',
       'CompanyDetailsSaved',
@@ -75,6 +97,7 @@ describe('onboarding workflow', () => {
     ]);
     // The answer carries the position of its last event, so the API can wait for the projections to pass it.
     expect(stage2?.lastGlobalPosition).toBe(events[5]?.globalPosition);
+    expect(all.at(-1)?.type).toBe('BusinessAssociateVerified');
     expect(events[3]?.metadata).toMatchObject({
       actor: actors.procurement,
       companyCode: '1000',
@@ -82,17 +105,17 @@ describe('onboarding workflow', () => {
     });
     expect(events[4]?.metadata.actor).toEqual(actors.commercial);
 
-    const result = await client.workflow.getHandle(onboardingWorkflowId(input.baId)).result();
-    expect(result.state.status).toBe('verified');
-    // A finished lifecycle still answers queries, refuses actions, and is not started again.
+    // A verified lifecycle keeps running: it answers queries, the decider refuses what no longer applies,
+    // and a start joins it rather than starting another.
+    expect(await statusOf(input.baId)).toBe('RUNNING');
     expect((await getOnboardingState(client, input.baId))?.status).toBe('verified');
     const late = await refusal(act(client, input.baId, { kind: 'submit' }, actors.ba(input.baId)));
-    expect(late).toMatchObject({ code: 'rule', message: ALREADY_VERIFIED });
+    expect(late).toMatchObject({ code: 'rule', message: refusals.notSubmittable });
     await expect(startOnboarding(client, taskQueue, { ...input, requestId: randomUUID() })).resolves.toEqual({
       workflowId: onboardingWorkflowId(input.baId),
       alreadyStarted: true,
     });
-    expect(await typesOf(input.baId)).toHaveLength(6);
+    expect(await typesOf(input.baId)).toHaveLength(all.length);
   });
 
   test('reject and resubmit: the BA sees the remarks, edits, resubmits and ends verified', async () => {
@@ -104,7 +127,7 @@ describe('onboarding workflow', () => {
     expect(results[5]?.state).toMatchObject({ status: 'inprogress', stage: 1, submission: 2, remarks: null });
     expect(results[7]?.state.status).toBe('verified');
 
-    const events = await streamOf(input.baId);
+    const events = lifecycleOf(await streamOf(input.baId));
     expect(events.map((e) => e.type)).toEqual([
       'BusinessAssociateCreated',
       'CompanyDetailsSaved',
@@ -119,7 +142,7 @@ describe('onboarding workflow', () => {
     ]);
     expect(events[4]?.data).toMatchObject({ stage: 2, remarks: REJECTION_REMARKS, role: 'MLL Commercial' });
     expect(events[6]?.data).toMatchObject({ submission: 2, resubmission: true });
-    await client.workflow.getHandle(onboardingWorkflowId(input.baId)).result();
+    expect(await statusOf(input.baId)).toBe('RUNNING');
   });
 
   test('a start is joined, not repeated: a double click and a retried request reach the one lifecycle', async () => {
@@ -175,12 +198,20 @@ describe('onboarding workflow', () => {
     const staffEdit = await refusal(act(client, baId, save, actors.procurement));
     expect(staffEdit).toMatchObject({ code: 'forbidden', message: refusals.baOnly });
     const incomplete = await refusal(act(client, baId, { kind: 'submit' }, actors.ba(baId)));
-    expect(incomplete).toMatchObject({ code: 'rule', message: refusals.incomplete });
-    expect(incomplete.errors?.companyName).toBeDefined();
+    expect(incomplete).toMatchObject({ code: 'rule', message: submissionRefusals.incompleteTabs });
+    // No service chosen yet, so no document is mandatory yet.
+    expect(Object.keys(incomplete.errors ?? {}).sort()).toEqual(['bankDetails', 'companyDetails', 'gstRegistrations', 'verticalMapping']);
 
     await act(client, baId, save, actors.ba(baId));
+    const noDocuments = await refusal(act(client, baId, { kind: 'submit' }, actors.ba(baId)));
+    expect(noDocuments.errors?.documents).toMatch(/^Missing: PAN Card, Cancelled Cheque, Vehicle Registration Certificate/);
+    expect(noDocuments.errors?.companyDetails).toBeUndefined();
+    const tabs = await fillEveryTab(client, baId);
     await act(client, baId, { kind: 'submit' }, actors.ba(baId));
     const before = await typesOf(baId);
+    // Stage 1 waits for every item (6 documents, the bank account and the vertical mapping) to be approved.
+    const unreviewed = await refusal(act(client, baId, { kind: 'approve', stage: 1 }, actors.admin));
+    expect(unreviewed).toMatchObject({ code: 'rule', message: submissionRefusals.itemsNotApproved(8, 0) });
 
     const wrongStage = await refusal(act(client, baId, { kind: 'approve', stage: 2 }, actors.commercial));
     expect(wrongStage).toMatchObject({ code: 'conflict', message: refusals.wrongStage(1, 2) });
@@ -196,10 +227,12 @@ describe('onboarding workflow', () => {
     expect(await typesOf(baId)).toEqual(before);
 
     // MLL-ADMIN may decide either stage, but not both of the same submission.
+    await approveEveryItem(client, baId, tabs);
+    const reviewed = await typesOf(baId);
     await act(client, baId, { kind: 'approve', stage: 1 }, actors.admin);
     const twice = await refusal(act(client, baId, { kind: 'approve', stage: 2 }, actors.admin));
     expect(twice).toMatchObject({ code: 'rule', message: refusals.sameApprover });
-    expect(await typesOf(baId)).toEqual([...before, 'ReviewStageApproved']);
+    expect(await typesOf(baId)).toEqual([...reviewed, 'ReviewStageApproved']);
     expect((await getOnboardingState(client, baId))?.stage).toBe(2);
 
     const unknown = await refusal(act(client, randomUUID(), { kind: 'submit' }, actors.ba('x')));
@@ -226,12 +259,14 @@ describe('onboarding workflow', () => {
     const saveId = randomUUID();
     const saves = await thrice(() => send({ kind: 'saveDetails', details: validDetails }, ba, saveId));
     expect(fulfilled(saves)).toHaveLength(3);
+    const tabs = await fillEveryTab(client, baId);
     const submitId = randomUUID();
     const submits = await thrice(() => send({ kind: 'submit' }, ba, submitId));
     const submitAnswers = fulfilled(submits);
     expect(submitAnswers).toHaveLength(3);
     expect(new Set(submitAnswers.map((a) => JSON.stringify(a))).size).toBe(1);
 
+    await approveEveryItem(client, baId, tabs);
     // Three different requests racing: the validators all see stage 1, the lock lets exactly one through.
     const approvals = await thrice(() => send({ kind: 'approve', stage: 1 }, actors.procurement));
     expect(fulfilled(approvals)).toHaveLength(1);
@@ -242,12 +277,12 @@ describe('onboarding workflow', () => {
     const finalAnswers = fulfilled(finals);
     expect(finalAnswers).toHaveLength(3);
     expect(finalAnswers.every((a) => a.state.status === 'verified')).toBe(true);
-    // Retried once more after the run closed: the server still knows the update and gives the same answer.
-    await client.workflow.getHandle(onboardingWorkflowId(baId)).result();
+    // Retried once more later: the lifecycle still knows the update and gives the same answer.
     const retried = send({ kind: 'approve', stage: 2 }, actors.commercial, finalId);
     await expect(retried).resolves.toEqual(finalAnswers[0]);
 
-    expect(await countByType(baId)).toEqual({
+    const counts = await countByType(baId);
+    expect(Object.fromEntries(Object.entries(counts).filter(([type]) => LIFECYCLE_EVENTS.has(type)))).toEqual({
       BusinessAssociateCreated: 1,
       CompanyDetailsSaved: 1,
       OnboardingSubmitted: 1,
@@ -259,10 +294,11 @@ describe('onboarding workflow', () => {
     const history = await client.workflow.getHandle(onboardingWorkflowId(baId)).fetchHistory();
     const scheduled = history.events?.filter((e) => e.activityTaskScheduledEventAttributes).length;
     const failed = history.events?.filter((e) => e.activityTaskFailedEventAttributes).length;
-    expect({ scheduled, failed }).toEqual({ scheduled: 5 + 2, failed: 2 });
+    // 5 lifecycle commands, 9 saved items (account, GST row, 6 documents, mapping), 8 item reviews, 2 losers.
+    expect({ scheduled, failed }).toEqual({ scheduled: 5 + 9 + 8 + 2, failed: 2 });
   });
 
-  test('a review waiting longer than its SLA is reported overdue once, and the lifecycle still completes', async () => {
+  test('a review waiting longer than its SLA is reported overdue once, and the lifecycle still reaches verification', async () => {
     const reviewSlaMs = 1500;
     const input = onboardingInput({ reviewSlaMs });
     const { baId } = input;
@@ -280,11 +316,97 @@ describe('onboarding workflow', () => {
     await new Promise((r) => setTimeout(r, reviewSlaMs + 500));
     await act(client, baId, { kind: 'approve', stage: 1 }, actors.procurement);
     await act(client, baId, { kind: 'approve', stage: 2 }, actors.commercial);
-    await client.workflow.getHandle(onboardingWorkflowId(baId)).result();
 
     const events = await streamOf(baId);
     const overdueEvents = events.filter((e) => e.type === 'ReviewOverdue');
     expect(overdueEvents.filter((e) => (e.data as { stage: number }).stage === 1)).toHaveLength(1);
     expect(events[events.length - 1]?.type).toBe('BusinessAssociateVerified');
+  });
+});
+
+describe('the command update and the lifecycle after verification (issue 8)', () => {
+  /** An additional document (the additional-documents master's first type, which needs a validity date). */
+  const additionalDocument = (docId: string) => ({
+    kind: 'command' as const,
+    command: {
+      type: 'UploadDocument' as const,
+      docId,
+      document: { documentTypeId: 1, kind: 'additional', validTill: nextYear(), file: storedFile('tds.pdf') },
+    },
+  });
+
+  test('carries any item command, refuses the lifecycle\'s own commands, and refuses like any other update', async () => {
+    const input = onboardingInput();
+    const { baId } = input;
+    await startOnboarding(client, taskQueue, input);
+    const ba = actors.ba(baId);
+
+    const create = { type: 'CreateBusinessAssociate', baId, companyCode: '1000', adminUserId: null, mobileNo: null, email: null } as const;
+    expect(await refusal(act(client, baId, { kind: 'command', command: create }, ba))).toMatchObject({ code: 'validation' });
+    const overdue = { type: 'MarkReviewOverdue', submission: 1, stage: 1, dueAt: new Date().toISOString() } as const;
+    expect(await refusal(act(client, baId, { kind: 'command', command: overdue }, ba))).toMatchObject({ code: 'validation' });
+
+    const accountId = randomUUID();
+    const save = { type: 'SaveBankAccount', accountId, primary: true, account: validBankAccount } as const;
+    const saved = await act(client, baId, { kind: 'command', command: save }, ba);
+    expect(saved.state.bankAccounts?.[accountId]).toMatchObject({ primary: true, review: { status: 'pending' } });
+    expect(saved.lastGlobalPosition).toBeGreaterThan(0);
+    // Staff may not edit the BA's items: refused by the validator, nothing appended.
+    const staffEdit = await refusal(act(client, baId, { kind: 'command', command: { ...save, accountId: randomUUID() } }, actors.procurement));
+    expect(staffEdit.code).toBe('forbidden');
+    expect(await typesOf(baId)).toEqual(['BusinessAssociateCreated', 'BankAccountSaved']);
+  });
+
+  test('a verified lifecycle keeps taking commands across continue-as-new and starts the expiry timer of an approved document', async () => {
+    const input = onboardingInput({ continueAsNewAfterHistoryLength: 40, documentExpiry: { dayMs: 60_000 } });
+    const { baId } = input;
+    await happyPath(client, taskQueue, input);
+    const handle = client.workflow.getHandle(onboardingWorkflowId(baId));
+
+    const docId = randomUUID();
+    await act(client, baId, additionalDocument(docId), actors.ba(baId));
+    const review = { type: 'ReviewDocument', docId, decision: 'approved', approvedTill: nextYear() } as const;
+    const approved = await act(client, baId, { kind: 'command', command: review }, actors.procurement);
+    expect(approved.state.documents?.[docId]?.review.status).toBe('approved');
+
+    // The run is not the first: the state came across continue-as-new, and the run still answers.
+    const history = await handle.fetchHistory();
+    expect(history.events?.[0]?.workflowExecutionStartedEventAttributes?.continuedExecutionRunId).toBeTruthy();
+    expect((await getOnboardingState(client, baId))?.status).toBe('verified');
+    expect(await statusOf(baId)).toBe('RUNNING');
+
+    // The document's timer runs as its own workflow, outliving the onboarding run (ABANDON).
+    const timer = client.workflow.getHandle(documentExpiryWorkflowId(baId, docId));
+    const described = await waitFor(() => timer.describe().catch(() => undefined), 10_000);
+    expect(described.type).toBe('documentExpiryWorkflow');
+    expect(described.parentExecution?.workflowId).toBe(onboardingWorkflowId(baId));
+  });
+
+  test('a lifecycle that ended at verification (before issue 8) is resumed by the next command, from its stream', async () => {
+    const input = onboardingInput({ endAtVerification: true });
+    const { baId } = input;
+    await happyPath(client, taskQueue, input);
+    const handle = client.workflow.getHandle(onboardingWorkflowId(baId));
+    await expect(handle.result()).resolves.toMatchObject({ state: { status: 'verified' } });
+
+    // Without the task queue the client cannot start a run: the old answer.
+    const docId = randomUUID();
+    const closed = await refusal(sendOnboardingAction(client, baId, additionalDocument(docId), { actor: actors.ba(baId), requestId: randomUUID() }));
+    expect(closed).toMatchObject({ code: 'rule', message: ALREADY_VERIFIED });
+
+    const requestId = randomUUID();
+    const send = () => sendOnboardingAction(client, baId, additionalDocument(docId), { actor: actors.ba(baId), requestId, taskQueue });
+    const resumed = await send();
+    expect(resumed.state).toMatchObject({ status: 'verified', baId, companyCode: '1000' });
+    expect(resumed.state.documents?.[docId]?.document.kind).toBe('additional');
+    expect(await statusOf(baId)).toBe('RUNNING');
+    // The same request again: the same answer, one upload.
+    await expect(send()).resolves.toEqual(resumed);
+    const types = await typesOf(baId);
+    expect(types.filter((t) => t === 'DocumentUploaded')).toHaveLength(7);
+    expect(types.filter((t) => t === 'BusinessAssociateCreated')).toHaveLength(1);
+    // The new run decides against the loaded state: a refusal is still a refusal.
+    const again = await refusal(act(client, baId, { kind: 'submit' }, actors.ba(baId)));
+    expect(again).toMatchObject({ code: 'rule', message: refusals.notSubmittable });
   });
 });

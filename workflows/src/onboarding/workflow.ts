@@ -3,12 +3,16 @@ import {
   ApplicationFailure,
   condition,
   continueAsNew,
+  getExternalWorkflowHandle,
   log,
+  patched,
   proxyActivities,
   setHandler,
+  startChild,
   uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { OnboardingCommand } from '../../../domain/src/onboarding/commands';
 import { decide } from '../../../domain/src/onboarding/decide';
 import type { OnboardingEvent } from '../../../domain/src/onboarding/events';
@@ -16,6 +20,12 @@ import { evolve, initialState, type OnboardingState } from '../../../domain/src/
 import type { CommandMetadata } from '../../../domain/src/shared/decider';
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
+import {
+  DOCUMENT_EXPIRY_WORKFLOW_TYPE,
+  documentExpiryChild,
+  validTillChangedSignal,
+  type DocumentExpiryInput,
+} from '../document-expiry/messages';
 import { COMMAND_ACTIVITY_OPTIONS } from '../shared/activity-options';
 import { commandFailure, refuseIfLate } from '../shared/deadline';
 import { decidesInActivity } from '../shared/patches';
@@ -23,6 +33,8 @@ import type { createOnboardingActivities } from './activities';
 import {
   approveUpdate,
   awaitCreatedUpdate,
+  commandUpdate,
+  CONTINUES_AFTER_VERIFICATION,
   DEFAULT_REVIEW_SLA_MS,
   RECENT_REQUESTS,
   rejectUpdate,
@@ -30,6 +42,7 @@ import {
   stateQuery,
   submitUpdate,
   type ActionContext,
+  type CommandArgs,
   type OnboardingCarry,
   type ReviewDecisionArgs,
   type SaveDetailsArgs,
@@ -39,9 +52,37 @@ import {
 import { refusalFailure } from './refusal';
 
 // Types only: the activity code (pg, uuid, node built-ins) never enters the workflow bundle.
-const { handleOnboardingCommand } = proxyActivities<ReturnType<typeof createOnboardingActivities>>(
+const { handleOnboardingCommand, loadOnboardingState } = proxyActivities<ReturnType<typeof createOnboardingActivities>>(
   COMMAND_ACTIVITY_OPTIONS,
 );
+
+/**
+ * A command that names master items but arrived without them resolved (the API resolves them for an early
+ * check; tests and timers may not): the validator cannot judge it, so the activity, which always resolves
+ * them, decides alone. Nothing is appended by a refusal either way.
+ */
+function lacksMasters(command: OnboardingCommand): boolean {
+  switch (command.type) {
+    case 'SubmitOnboarding':
+      return command.documentTypes === undefined;
+    case 'UploadDocument':
+      return command.documentType === undefined;
+    case 'SaveGstRegistration':
+      return command.state === undefined || command.city === undefined;
+    case 'SaveConcession':
+      return command.exemptionReason === undefined;
+    case 'SaveVerticalMapping':
+      return command.references === undefined;
+    case 'ApplyForCompanyCode':
+      return command.company === undefined;
+    default:
+      return false;
+  }
+}
+
+/** The lifecycle's own commands: never accepted through the generic `command` update. */
+const LIFECYCLE_ONLY: ReadonlySet<OnboardingCommand['type']> = new Set(['CreateBusinessAssociate', 'MarkReviewOverdue']);
+
 
 /** The timer's identity in event metadata: an overdue review is recorded by the system, not a person. */
 const SLA_ACTOR: Actor = { userId: 'system', role: 'system', name: 'Review SLA' };
@@ -51,13 +92,20 @@ const waitingFor = (s: OnboardingState): string | null =>
   s.status === 'inprogress' && s.stage !== null ? `${s.submission}:${s.stage}` : null;
 
 /**
- * One BA's onboarding lifecycle: creates the BA, then takes BA actions and staff decisions as updates until
- * the BA is verified. The decider state lives here (evolved from the events the activity returns), so update
+ * One BA's onboarding lifecycle: creates the BA (or, resumed, loads it from its stream), then takes BA actions
+ * and staff decisions as updates. Runs since issue 8 keep running after verification (items, other company
+ * codes, change requests, expiry reminders), continuing as new as their history grows; runs recorded before
+ * ended at verification. The decider state lives here (evolved from the events the activity returns), so update
  * validators can refuse a command synchronously and nothing is appended.
  */
 export async function onboardingWorkflow(input: OnboardingInput): Promise<OnboardingUpdateResult> {
   const { workflowId } = workflowInfo();
   const reviewSlaMs = input.reviewSlaMs ?? DEFAULT_REVIEW_SLA_MS;
+  // Asked once, before anything else is recorded: runs from before issue 8 end at verification and replay so.
+  const sinceIssue8 = patched(CONTINUES_AFTER_VERIFICATION);
+  const continuesAfterVerification = sinceIssue8 && input.endAtVerification !== true;
+  /** A resumed run (see OnboardingInput.resume) knows nothing until its state is loaded from the stream. */
+  let loading = input.resume === true && !input.carry;
   let state: OnboardingState = input.carry?.state ?? initialState;
   let lastGlobalPosition = input.carry?.lastGlobalPosition ?? 0;
   let stageSince: number | null = input.carry?.stageSince ?? null;
@@ -83,6 +131,18 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
     tail = run.catch(() => undefined);
     return run;
   };
+
+  // A resumed run loads its state first, queued on the lock before any handler exists: an update delivered
+  // with the start is dispatched as soon as its handler is set, and must wait for the state it is decided on.
+  const loaded = loading
+    ? exclusive(async () => {
+        const from = await loadOnboardingState({ baId: input.baId });
+        state = from.state;
+        lastGlobalPosition = from.lastGlobalPosition;
+        loading = false;
+        revision++;
+      })
+    : null;
 
   /**
    * The activity decides (against the stream, with today's field rules and catalogue) and appends; the state
@@ -115,12 +175,44 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
       });
       apply(result.events, m.at);
       if (result.lastGlobalPosition > 0) lastGlobalPosition = result.lastGlobalPosition;
+      if (sinceIssue8) await startExpiryTimers(result.events, ctx.correlationId);
     } catch (error) {
       // The decider refused (or the stream moved under us): a refusal, not an activity fault. A fault that
       // outlived the retry bound fails this command only (CommandFailed), logged for the operator.
       throw commandFailure(error, command.type, (message, attrs) => log.error(message, { ...attrs, workflowId }));
     }
     return { state, lastGlobalPosition };
+  }
+
+  /**
+   * Each document approved with a validity date gets its expiry timers (workflows/src/document-expiry), as a
+   * child that outlives this run (ABANDON: continue-as-new must not cancel it). One per document: when the
+   * same document is approved again while its timer runs, the timer is told the new date instead.
+   */
+  async function startExpiryTimers(events: readonly OnboardingEvent[], correlationId: string): Promise<void> {
+    for (const event of events) {
+      if (event.type !== 'DocumentReviewed' || event.data.decision !== 'approved') continue;
+      const current = state.documents?.[event.data.docId];
+      const validTill = event.data.approvedTill ?? current?.document.validTill ?? null;
+      if (!current || validTill === null) continue;
+      const { reminderDaysBefore, dayMs } = input.documentExpiry ?? {};
+      const timer: DocumentExpiryInput = {
+        baId: input.baId,
+        docId: event.data.docId,
+        validTill,
+        documentTypeName: current.document.documentTypeName,
+        correlationId,
+        ...(reminderDaysBefore === undefined ? {} : { reminderDaysBefore }),
+        ...(dayMs === undefined ? {} : { dayMs }),
+      };
+      const child = documentExpiryChild(timer);
+      try {
+        await startChild(DOCUMENT_EXPIRY_WORKFLOW_TYPE, child);
+      } catch (error) {
+        if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+        await getExternalWorkflowHandle(child.workflowId).signal(validTillChangedSignal, { validTill });
+      }
+    }
   }
 
   function apply(events: readonly OnboardingEvent[], at: string): void {
@@ -139,7 +231,11 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
     const actor: Partial<Actor> | undefined = typeof args === 'object' && args ? args.actor : undefined;
     if (typeof actor?.userId !== 'string' || typeof actor.role !== 'string')
       throw refusalFailure(new DomainError('forbidden', 'The acting user is unknown'));
-    const decided = decide(toCommand(args), state, meta(args.actor, args));
+    // A resumed run has no state yet: the activity decides against the stream when the command's turn comes.
+    if (loading) return;
+    const command = toCommand(args);
+    if (sinceIssue8 && lacksMasters(command)) return;
+    const decided = decide(command, state, meta(args.actor, args));
     if (decided instanceof DomainError) throw refusalFailure(decided);
   };
 
@@ -191,13 +287,22 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
     remarks: a.remarks ?? null,
   }));
   setHandler(rejectUpdate, reject.handler, { validator: reject.validator });
+  const command = handle((a: CommandArgs): OnboardingCommand => {
+    const given: Partial<OnboardingCommand> | undefined = typeof a === 'object' && a ? a.command : undefined;
+    if (typeof given?.type !== 'string' || LIFECYCLE_ONLY.has(given.type))
+      throw refusalFailure(new DomainError('validation', 'Unknown command'));
+    return a.command;
+  });
+  setHandler(commandUpdate, command.handler, { validator: command.validator });
   setHandler(awaitCreatedUpdate, async () => {
     await condition(() => state.status !== 'none');
     return { state, lastGlobalPosition, startedBy: input.requestId };
   });
   setHandler(stateQuery, () => state);
 
-  if (!input.carry) {
+  if (loaded) {
+    await loaded;
+  } else if (!input.carry) {
     const { baId, companyCode, adminUserId, mobileNo, email } = input;
     const create: OnboardingCommand = {
       type: 'CreateBusinessAssociate',
@@ -211,7 +316,7 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
     const limit = input.continueAsNewAfterHistoryLength;
     return continueAsNewSuggested || (limit !== undefined && historyLength > limit);
   };
-  while (state.status !== 'verified') {
+  while (continuesAfterVerification || state.status !== 'verified') {
     const waiting = waitingFor(state);
     const stage = state.stage;
     if (waiting !== null && stage !== null && stageSince !== null && !state.overdueStages.includes(stage)) {

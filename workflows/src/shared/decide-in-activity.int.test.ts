@@ -98,8 +98,8 @@ const lifecycles = [
     async record() {
       const input = onboarding.onboardingInput();
       await onboarding.happyPath(client, taskQueue, input);
+      // Verified (the last step answered); since issue 8 the lifecycle keeps running, so no result to wait for.
       const handle = client.workflow.getHandle(onboardingWorkflowId(input.baId));
-      await handle.result();
       return { workflowId: handle.workflowId, history: await handle.fetchHistory() };
     },
     prePatch: prePatch('onboarding-happy-path.json'),
@@ -190,6 +190,7 @@ describe('after the masters changed under running lifecycles', () => {
     const saved = await onboarding.act(client, baId, { kind: 'saveDetails', details: current }, ba);
     expect(saved.state.details).toMatchObject({ serviceId: ROAD_TRANSPORTATION, cityId: 2702 });
     expect(saved.state.details).not.toHaveProperty('references');
+    await onboarding.fillEveryTab(client, baId, ba, { gst: { cityId: 2702, pinCode: '411001' }, mapping: { subServiceIds: [] } });
     const submitted = await onboarding.act(client, baId, { kind: 'submit' }, ba);
     expect(submitted.state).toMatchObject({ status: 'inprogress', stage: 1 });
     expect(await replayError(changed, handle.workflowId, await handle.fetchHistory())).toBeUndefined();
