@@ -197,12 +197,31 @@ export async function openBa(page: Page, baId: string): Promise<void> {
   await page.goto(`${world().base}/console/#/business-associates/${encodeURIComponent(baId)}/show`);
   await page.reload();
   await page.getByText('Vertical mapping').first().waitFor();
+  await page.getByText('Loading…').first().waitFor({ state: 'detached' });
+}
+
+/**
+ * Clicks an item's Approve/Reject button until its dialog shows `control` (a second click only if the first
+ * landed while the section re-rendered under it, e.g. its items arriving).
+ */
+async function openItemDialog(page: Page, buttonTestId: string, control: (dialog: Locator) => Locator): Promise<Locator> {
+  const dialog = page.getByRole('dialog');
+  for (let attempt = 1; ; attempt++) {
+    // Clicked only while no dialog is up: an open modal's backdrop would take the click.
+    if ((await dialog.count()) === 0) await page.getByTestId(buttonTestId).click();
+    try {
+      await control(dialog).waitFor({ timeout: attempt < 3 ? 5_000 : 30_000 });
+      return dialog;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 /** Approves one item through its Approve button; documents get the approved-till date (prefilled or `till`). */
 export async function approveItem(page: Page, testId: string, till?: string): Promise<void> {
-  await page.getByTestId(`approve-${testId}`).click();
-  const dialog = page.getByRole('dialog');
+  // Waits for the dialog before asking whether it has a date field: count() does not wait.
+  const dialog = await openItemDialog(page, `approve-${testId}`, (d) => d.getByRole('button', { name: 'Approve', exact: true }));
   const date = dialog.getByTestId('approved-till');
   if ((await date.count()) > 0 && till) await date.fill(till);
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -211,8 +230,7 @@ export async function approveItem(page: Page, testId: string, till?: string): Pr
 }
 
 export async function rejectItem(page: Page, testId: string, remarks: string): Promise<void> {
-  await page.getByTestId(`reject-${testId}`).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await openItemDialog(page, `reject-${testId}`, (d) => d.getByLabel(/Remarks/));
   await dialog.getByLabel(/Remarks/).fill(remarks);
   await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
@@ -221,6 +239,8 @@ export async function rejectItem(page: Page, testId: string, remarks: string): P
 
 /** The test ids of the Approve buttons still shown whose suffix starts with `prefix` ('document-', 'bank-'). */
 export async function approvable(page: Page, prefix: string): Promise<string[]> {
+  // The sections load their items after the page: read the buttons once none is still loading.
+  await page.getByText('Loading…').first().waitFor({ state: 'detached' });
   const buttons = page.locator(`[data-testid^="approve-${prefix}"]`);
   const ids: string[] = [];
   for (const b of await buttons.all()) ids.push(((await b.getAttribute('data-testid')) ?? '').replace(/^approve-/, ''));

@@ -38,8 +38,10 @@ async function watchedVisitor(label: string): Promise<Watched> {
 
 /** Every page's violations so far, collected before leaving it (a navigation drops the page's list). */
 async function expectNoViolations(w: Watched, page: Page, where: string): Promise<void> {
-  // Let late work (lazy chunks, emotion's style inserts, workers) happen before reading the list.
-  await page.waitForLoadState('networkidle');
+  // Let late work (lazy chunks, emotion's style inserts, workers) happen before reading the list. Not
+  // 'networkidle': a signed-in page keeps the notification stream open, so the network is never idle.
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(2000);
   const found = await w.violations();
   if (found.length > 0) await screenshot(page, `csp-violation-${where}`);
   expect({ where, violations: found }).toEqual({ where, violations: [] });
