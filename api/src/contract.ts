@@ -37,6 +37,24 @@ export type MasterImportResult = { created: number; updated: number; unchanged: 
 export type BusinessAssociate = BusinessAssociateRow;
 export type ReviewStage = NonNullable<BusinessAssociate['stage']>;
 
+/**
+ * The onboarding items of a BA (GET /api/business-associates/:id/<items>), exactly as their read model answers
+ * them: the console and the portal read these, never copies of them.
+ */
+export type {
+  AdditionalDocumentRow,
+  BankAccountRow,
+  ChangeRequestRow,
+  CompanyApplicationRow as CompanyCodeRow,
+  ConcessionRow,
+  DocumentRow,
+  GstRegistrationRow,
+  ReviewStatus,
+  VerticalMappingRow,
+} from '../../projections/src/onboarding-items/items.queries';
+export type { DuplicateRow } from '../../projections/src/onboarding-items/duplicates.queries';
+export type { DocumentKind } from '../../domain/src/onboarding/items';
+
 /** One row of /api/tasks ("My Pending Task"). */
 export type ReviewTask = TaskRow;
 

@@ -25,7 +25,9 @@ export const bankAccount = (over: Partial<BankAccountRow> = {}): BankAccountRow 
   bankBranch: 'Fort, Mumbai',
   reviewStatus: 'pending',
   reviewRemarks: null,
+  reviewedBy: null,
   reviewedAt: null,
+  createdAt: '2025-11-02T09:00:00.000Z',
   updatedAt: '2025-11-02T09:00:00.000Z',
   ...over,
 });
@@ -45,10 +47,13 @@ export const document = (over: Partial<DocumentRow> = {}): DocumentRow => ({
   fileType: 'application/pdf',
   reviewStatus: 'pending',
   reviewRemarks: null,
+  reviewedBy: null,
   approvedTill: null,
   reviewedAt: null,
   expired: false,
   uploadedAt: '2025-11-02T09:00:00.000Z',
+  uploadedBy: null,
+  replaces: null,
   ...over,
 });
 
@@ -69,6 +74,9 @@ export const concession = (over: Partial<ConcessionRow> = {}): ConcessionRow => 
   isInternalUpload: false,
   reviewStatus: 'pending',
   reviewRemarks: null,
+  reviewedBy: null,
+  reviewedAt: null,
+  createdAt: '2025-11-02T09:00:00.000Z',
   updatedAt: '2025-11-02T09:00:00.000Z',
   ...over,
 });
@@ -83,6 +91,9 @@ export const verticalMapping = (over: Partial<VerticalMappingRow> = {}): Vertica
   deliveryZoneIds: [],
   reviewStatus: 'approved',
   reviewRemarks: null,
+  reviewedBy: null,
+  reviewedAt: null,
+  updatedAt: '2025-11-02T09:00:00.000Z',
   ...over,
 });
 

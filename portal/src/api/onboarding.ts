@@ -3,96 +3,30 @@ import { newIdempotencyKey, type ApiClient, type BusinessAssociate } from './cli
 
 /**
  * The onboarding items of issue 8 (bank accounts, GST rows, documents, concessions, vertical mapping, change
- * requests, other company codes): the row shapes of /work/brief/issue8-contract.md, kept here as the portal
- * sees them, and the calls. Commands carry an Idempotency-Key; uploads go as multipart FormData.
+ * requests, other company codes): the API's row shapes (api/src/contract.ts) and the calls. Commands carry an Idempotency-Key; uploads go as multipart FormData.
  */
 
-export type ReviewStatus = 'pending' | 'approved' | 'rejected';
-
-/** What every reviewed row carries. */
-export type Reviewed = { reviewStatus: ReviewStatus; reviewRemarks: string | null };
-
-export type BankAccountRow = BankAccount &
-  Reviewed & { id: string; baId: string; primary: boolean; reviewedAt: string | null; updatedAt: string };
-
-export type GstRegistrationRow = GstRegistration & {
-  id: string;
-  baId: string;
-  stateName: string | null;
-  gstTypeLabel: string | null;
-  cityName: string | null;
-  updatedAt: string;
-  /** Not in the first contract draft: read when the API sends it (rows are reviewed through their documents). */
-  reviewStatus?: ReviewStatus;
-  reviewRemarks?: string | null;
-};
-
-export type DocumentKind = 'onboarding' | 'additional';
-
-export type DocumentRow = Reviewed & {
-  id: string;
-  baId: string;
-  kind: DocumentKind;
-  documentTypeId: number;
-  documentTypeName: string;
-  documentNumber: string | null;
-  validTill: string | null;
-  stateId: number | null;
-  stateName: string | null;
-  fileName: string;
-  fileSize: number;
-  fileType: string;
-  approvedTill: string | null;
-  reviewedAt: string | null;
-  expired: boolean;
-  uploadedAt: string;
-};
-
-export type ConcessionRow = Reviewed & {
-  id: string;
-  baId: string;
-  exemptionNumber: string;
-  exemptionRate: string;
-  exemptionFrom: string;
-  exemptionTo: string;
-  exemptionReasonId: number;
-  exemptionReason: string | null;
-  exemptionThreshold: string;
-  withHoldingTaxType: string;
-  withHoldingTaxCode: string;
-  sectionCode: string;
-  fileName: string;
-  isInternalUpload: boolean;
-  updatedAt: string;
-};
-
-export type VerticalMappingRow = VerticalMapping & {
-  baId: string;
-  /** null while none has been saved. */
-  reviewStatus: ReviewStatus | null;
-  reviewRemarks: string | null;
-};
-
-export type ChangeRequestRow = {
-  id: string;
-  baId: string;
-  section: 'company' | 'bank';
-  proposed: Record<string, unknown>;
-  changes?: Record<string, { before: unknown; after: unknown }>;
-  status: 'pending' | 'first-approved' | 'approved' | 'rejected';
-  remarks: string | null;
-  createdAt?: string;
-  updatedAt?: string;
-};
-
-export type CompanyCodeRow = {
-  id: string;
-  companyCode: string;
-  status: BusinessAssociate['status'];
-  stage: 1 | 2 | null;
-  submission: number;
-  remarks: string | null;
-};
+export type {
+  BankAccountRow,
+  ChangeRequestRow,
+  CompanyCodeRow,
+  ConcessionRow,
+  DocumentKind,
+  DocumentRow,
+  GstRegistrationRow,
+  ReviewStatus,
+  VerticalMappingRow,
+} from '../../../api/src/contract';
+import type {
+  BankAccountRow,
+  ChangeRequestRow,
+  CompanyCodeRow,
+  ConcessionRow,
+  DocumentKind,
+  DocumentRow,
+  GstRegistrationRow,
+  VerticalMappingRow,
+} from '../../../api/src/contract';
 
 /** The upload fields of POST …/documents besides the file. */
 export type DocumentUpload = {

@@ -24,7 +24,6 @@ import { useFeedback } from '../shared/feedback';
 import { useBa } from './BaContext';
 import { useItems, useMaster } from './ItemsContext';
 import {
-  ReviewStatusView,
   SelectInput,
   TabIntro,
   TextInput,
@@ -152,8 +151,8 @@ export function GstTab() {
                   <TableCell>{account ? account.accountNo : 'Primary account'}</TableCell>
                   <TableCell>{display(row.vendorCategory)}</TableCell>
                   <TableCell align="right">
-                    <ReviewStatusView status={row.reviewStatus} remarks={row.reviewRemarks} />
-                    {canChange(row.reviewStatus) && (
+                    {/* A place of business is reviewed through its GST documents, not as a row of its own. */}
+                    {canChange(null) && (
                       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                         <Button size="small" onClick={() => setEditing(row)} aria-label={`Edit place of business in ${row.stateName ?? row.stateId}`}>
                           Edit

@@ -4,7 +4,7 @@ import { itemMessages } from '../../../domain/src/onboarding/items-schema';
 import { completeDetails, verifiedBaAdmin } from '../testing/fakeApi';
 import { renderPortal } from '../testing/render';
 import { documentTexts } from './DocumentUploadDialog';
-import { bankRow, documentRow, formFields, onboardingFake, type ItemsFakeOptions } from './itemsFake';
+import { bankRow, companyCodeRow, documentRow, formFields, onboardingFake, type ItemsFakeOptions } from './itemsFake';
 import { profileTexts } from './ProfilePages';
 import { NEXT_STEPS } from './StatusPage';
 
@@ -107,7 +107,7 @@ describe('verified BA', () => {
 
   it('applies for another company code from the profile and shows the status per code', async () => {
     const { api } = verified({
-      companyCodes: [{ id: '1000', companyCode: '1000', status: 'verified', stage: null, submission: 1, remarks: null }],
+      companyCodes: [companyCodeRow({ first: true, status: 'verified', submission: 1 })],
     });
     renderPortal(api, '/home');
     await user.click(await screen.findByTestId('profile-menu'));

@@ -21,9 +21,6 @@ export function rejectedItems(lists: ItemLists): RejectedItem[] {
         item: `${a.primary ? 'Primary bank account' : 'Bank account'} ${a.accountNo}`,
         remarks: a.reviewRemarks,
       });
-  for (const g of lists.gstRegistrations ?? [])
-    if (g.reviewStatus === 'rejected')
-      out.push({ key: `gst-${g.id}`, tab: 'gstRegistrations', item: `Place of business in ${g.stateName ?? g.stateId}`, remarks: g.reviewRemarks ?? null });
   for (const d of lists.documents ?? [])
     if (d.reviewStatus === 'rejected')
       out.push({

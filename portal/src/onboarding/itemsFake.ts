@@ -55,7 +55,9 @@ export const bankRow = (over: Partial<BankAccountRow> = {}): BankAccountRow => (
   bankBranch: 'Pune Camp',
   reviewStatus: 'pending',
   reviewRemarks: null,
+  reviewedBy: null,
   reviewedAt: null,
+  createdAt: AT,
   updatedAt: AT,
   ...over,
 });
@@ -75,6 +77,22 @@ export const gstRow = (over: Partial<GstRegistrationRow> = {}): GstRegistrationR
   cityName: 'Pune',
   bankAccountId: null,
   vendorCategory: null,
+  createdAt: AT,
+  updatedAt: AT,
+  ...over,
+});
+
+export const companyCodeRow = (over: Partial<CompanyCodeRow> = {}): CompanyCodeRow => ({
+  id: '1000',
+  companyCode: '1000',
+  first: false,
+  status: 'pending',
+  stage: null,
+  submission: 0,
+  remarks: null,
+  stage1ApprovedBy: null,
+  appliedAt: AT,
+  submittedAt: null,
   updatedAt: AT,
   ...over,
 });
@@ -94,10 +112,13 @@ export const documentRow = (over: Partial<DocumentRow> = {}): DocumentRow => ({
   fileType: 'application/pdf',
   reviewStatus: 'pending',
   reviewRemarks: null,
+  reviewedBy: null,
   approvedTill: null,
   reviewedAt: null,
   expired: false,
   uploadedAt: AT,
+  uploadedBy: null,
+  replaces: null,
   ...over,
 });
 
@@ -118,6 +139,9 @@ export const concessionRow = (over: Partial<ConcessionRow> = {}): ConcessionRow 
   isInternalUpload: false,
   reviewStatus: 'pending',
   reviewRemarks: null,
+  reviewedBy: null,
+  reviewedAt: null,
+  createdAt: AT,
   updatedAt: AT,
   ...over,
 });
@@ -212,7 +236,7 @@ export function itemsFake(options: ItemsFakeOptions = {}) {
         const named = () => ({
           stateName: stateName(input.stateId),
           cityName: CITIES.find((c) => c.id === input.cityId)?.name ?? null,
-          gstTypeLabel: GST_TYPES.find((t) => t.code === input.gstType)?.name ?? null,
+          gstTypeLabel: GST_TYPES.find((t) => t.code === input.gstType)?.name ?? '',
         });
         if (method === 'POST' && !id) {
           if (state.gstRegistrations.some((g) => g.stateId === input.stateId))
@@ -305,7 +329,7 @@ export function itemsFake(options: ItemsFakeOptions = {}) {
         if (method === 'GET') return { status: 200, body: state.companyCodes };
         if (method === 'POST') {
           const code = String(body['companyCode']);
-          const row: CompanyCodeRow = { id: code, companyCode: code, status: 'pending', stage: null, submission: 0, remarks: null };
+          const row = companyCodeRow({ id: code, companyCode: code });
           state.companyCodes.push(row);
           return { status: 201, body: row };
         }
@@ -319,8 +343,15 @@ export function itemsFake(options: ItemsFakeOptions = {}) {
             baId: 'ba-1',
             section: body['section'] as ChangeRequestRow['section'],
             proposed: body['proposed'] as Record<string, unknown>,
+            changes: {},
             status: 'pending',
+            approvals: [],
             remarks: null,
+            raisedBy: 'user-ba',
+            raisedAt: AT,
+            decidedBy: null,
+            decidedAt: null,
+            updatedAt: AT,
           };
           state.changeRequests.push(row);
           return { status: 201, body: row };

@@ -286,7 +286,8 @@ export function evolveItems(
       if (request === 'applied' || request === undefined) return;
       const approvals = [
         ...((request.approvals as unknown[] | null) ?? []),
-        { by: event.data.approvedBy, role: event.data.role, at: event.data.at },
+        // The approver's display name rides along for the reviewers' "Approved by" line (the id alone says nothing).
+        { by: event.data.approvedBy, role: event.data.role, at: event.data.at, name: stored.metadata.actor.name ?? null },
       ];
       const final = event.data.final;
       put('ba_change_requests', {

@@ -134,7 +134,8 @@ export type ChangeRequestRow = {
   proposed: Record<string, unknown>;
   changes: ChangeRequest['changes'];
   status: ChangeRequest['status'];
-  approvals: ChangeRequest['approvals'];
+  /** Each approval, with the approver's display name when the event carried one. */
+  approvals: (ChangeRequest['approvals'][number] & { name?: string | null })[];
   remarks: string | null;
   raisedBy: string | null;
   raisedAt: string;
@@ -152,6 +153,29 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 /** A master item's display name by id, read when the list is read (the masters' current name; see the BA list). */
 const masterName = (master: string, expr: string, field = 'name') =>
   `(SELECT m.values->>'${field}' FROM master_items m WHERE m.master = '${master}' AND m.id = (${expr})::text)`;
+
+/**
+ * How one item table of a BA is read: its current rows (removed ones left out) in `orderBy`, one row by id, and
+ * a row's stored file. `alias` names the table inside `columns` and `orderBy`; `where` narrows the list with
+ * further parameters ($2, $3, …).
+ */
+function itemTable<Row>(table: string, alias: string, columns: string, orderBy: string, toRow: (r: Raw) => Row) {
+  const current = `FROM ${table} ${alias} WHERE ${alias}.ba_id = $1 AND NOT ${alias}.removed`;
+  return {
+    list: async (db: Db, baId: string, where = '', params: unknown[] = []): Promise<Row[]> => {
+      const { rows } = await db.query(`SELECT ${columns} ${current} ${where} ORDER BY ${orderBy}`, [baId, ...params]);
+      return rows.map(toRow);
+    },
+    get: async (db: Db, baId: string, id: string): Promise<Row | null> => {
+      const { rows } = await db.query(`SELECT ${columns} ${current} AND ${alias}.id = $2`, [baId, id]);
+      return rows[0] ? toRow(rows[0]) : null;
+    },
+    file: async (db: Db, baId: string, id: string): Promise<StoredFile | null> => {
+      const { rows } = await db.query<{ file: StoredFile }>(`SELECT ${alias}.file ${current} AND ${alias}.id = $2`, [baId, id]);
+      return rows[0]?.file ?? null;
+    },
+  };
+}
 
 // Bank accounts ----------------------------------------------------------------------------------------------
 
@@ -174,21 +198,9 @@ const toBankAccount = (r: Raw): BankAccountRow => ({
 });
 
 /** The primary account first, then the additional ones as they were added. */
-export async function listBankAccounts(db: Db, baId: string): Promise<BankAccountRow[]> {
-  const { rows } = await db.query(
-    `SELECT * FROM ba_bank_accounts WHERE ba_id = $1 AND NOT removed ORDER BY is_primary DESC, created_at, id`,
-    [baId],
-  );
-  return rows.map(toBankAccount);
-}
-
-export async function getBankAccount(db: Db, baId: string, id: string): Promise<BankAccountRow | null> {
-  const { rows } = await db.query(`SELECT * FROM ba_bank_accounts WHERE ba_id = $1 AND id = $2 AND NOT removed`, [
-    baId,
-    id,
-  ]);
-  return rows[0] ? toBankAccount(rows[0]) : null;
-}
+const bankAccounts = itemTable('ba_bank_accounts', 'a', 'a.*', 'a.is_primary DESC, a.created_at, a.id', toBankAccount);
+export const listBankAccounts = (db: Db, baId: string): Promise<BankAccountRow[]> => bankAccounts.list(db, baId);
+export const getBankAccount = bankAccounts.get;
 
 // GST registrations ------------------------------------------------------------------------------------------
 
@@ -216,21 +228,9 @@ const toGst = (r: Raw): GstRegistrationRow => {
   };
 };
 
-export async function listGstRegistrations(db: Db, baId: string): Promise<GstRegistrationRow[]> {
-  const { rows } = await db.query(
-    `SELECT ${GST_COLUMNS} FROM ba_gst_registrations g WHERE g.ba_id = $1 AND NOT g.removed ORDER BY g.created_at, g.id`,
-    [baId],
-  );
-  return rows.map(toGst);
-}
-
-export async function getGstRegistration(db: Db, baId: string, id: string): Promise<GstRegistrationRow | null> {
-  const { rows } = await db.query(
-    `SELECT ${GST_COLUMNS} FROM ba_gst_registrations g WHERE g.ba_id = $1 AND g.id = $2 AND NOT g.removed`,
-    [baId, id],
-  );
-  return rows[0] ? toGst(rows[0]) : null;
-}
+const gstRegistrations = itemTable('ba_gst_registrations', 'g', GST_COLUMNS, 'g.created_at, g.id', toGst);
+export const listGstRegistrations = (db: Db, baId: string): Promise<GstRegistrationRow[]> => gstRegistrations.list(db, baId);
+export const getGstRegistration = gstRegistrations.get;
 
 // Documents --------------------------------------------------------------------------------------------------
 
@@ -263,33 +263,20 @@ const toDocument = (r: Raw): DocumentRow => {
   };
 };
 
+const documents = itemTable(
+  'ba_documents',
+  'd',
+  DOC_COLUMNS,
+  'd.kind DESC, d.document_type_name, d.state_id NULLS FIRST, d.uploaded_at, d.id',
+  toDocument,
+);
+
 /** A BA's current documents (kind: only onboarding or only additional documents), by type name then upload. */
-export async function listDocuments(db: Db, baId: string, filter: { kind?: DocumentKind } = {}): Promise<DocumentRow[]> {
-  const { rows } = await db.query(
-    `SELECT ${DOC_COLUMNS} FROM ba_documents d
-     WHERE d.ba_id = $1 AND NOT d.removed AND ($2::text IS NULL OR d.kind = $2)
-     ORDER BY d.kind DESC, d.document_type_name, d.state_id NULLS FIRST, d.uploaded_at, d.id`,
-    [baId, filter.kind ?? null],
-  );
-  return rows.map(toDocument);
-}
-
-export async function getDocument(db: Db, baId: string, id: string): Promise<DocumentRow | null> {
-  const { rows } = await db.query(`SELECT ${DOC_COLUMNS} FROM ba_documents d WHERE d.ba_id = $1 AND d.id = $2 AND NOT d.removed`, [
-    baId,
-    id,
-  ]);
-  return rows[0] ? toDocument(rows[0]) : null;
-}
-
+export const listDocuments = (db: Db, baId: string, filter: { kind?: DocumentKind } = {}): Promise<DocumentRow[]> =>
+  documents.list(db, baId, 'AND ($2::text IS NULL OR d.kind = $2)', [filter.kind ?? null]);
+export const getDocument = documents.get;
 /** The stored file of a current document (the blob is named by its sha256), for the download route. */
-export async function getDocumentFile(db: Db, baId: string, id: string): Promise<StoredFile | null> {
-  const { rows } = await db.query<{ file: StoredFile }>(
-    `SELECT file FROM ba_documents WHERE ba_id = $1 AND id = $2 AND NOT removed`,
-    [baId, id],
-  );
-  return rows[0]?.file ?? null;
-}
+export const getDocumentFile = documents.file;
 
 export type AdditionalDocumentRow = DocumentRow & { companyName: string | null; companyCode: string };
 
@@ -389,29 +376,10 @@ const toConcession = (r: Raw): ConcessionRow => ({
   updatedAt: time(r.updated_at) ?? '',
 });
 
-export async function listConcessions(db: Db, baId: string): Promise<ConcessionRow[]> {
-  const { rows } = await db.query(
-    `SELECT ${CONCESSION_COLUMNS} FROM ba_concessions c WHERE c.ba_id = $1 AND NOT c.removed ORDER BY c.created_at, c.id`,
-    [baId],
-  );
-  return rows.map(toConcession);
-}
-
-export async function getConcession(db: Db, baId: string, id: string): Promise<ConcessionRow | null> {
-  const { rows } = await db.query(
-    `SELECT ${CONCESSION_COLUMNS} FROM ba_concessions c WHERE c.ba_id = $1 AND c.id = $2 AND NOT c.removed`,
-    [baId, id],
-  );
-  return rows[0] ? toConcession(rows[0]) : null;
-}
-
-export async function getConcessionFile(db: Db, baId: string, id: string): Promise<StoredFile | null> {
-  const { rows } = await db.query<{ file: StoredFile }>(
-    `SELECT file FROM ba_concessions WHERE ba_id = $1 AND id = $2 AND NOT removed`,
-    [baId, id],
-  );
-  return rows[0]?.file ?? null;
-}
+const concessions = itemTable('ba_concessions', 'c', CONCESSION_COLUMNS, 'c.created_at, c.id', toConcession);
+export const listConcessions = (db: Db, baId: string): Promise<ConcessionRow[]> => concessions.list(db, baId);
+export const getConcession = concessions.get;
+export const getConcessionFile = concessions.file;
 
 // Vertical mapping -------------------------------------------------------------------------------------------
 

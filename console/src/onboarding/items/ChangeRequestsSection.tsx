@@ -73,9 +73,9 @@ export const ChangeRequestsSection = ({ record, canReview }: { record: BusinessA
                   {request.section === 'bank' ? 'Bank account change' : 'Company details change'}
                 </Typography>
                 <Chip size="small" label={STATUS_LABELS[request.status] ?? request.status} />
-                {request.createdAt && (
+                {request.raisedAt && (
                   <Typography variant="caption" color="text.secondary">
-                    {formatDateTime(request.createdAt)}
+                    {formatDateTime(request.raisedAt)}
                   </Typography>
                 )}
               </Stack>

@@ -31,7 +31,7 @@ export const DuplicatesPanel = ({ record }: { record: BusinessAssociate }) => {
         {rows.map((d) => (
           <li key={d.id}>
             {FIELD_LABELS[d.field] ?? d.field} {d.value} is also used by{' '}
-            {d.source === 'registration' ? (
+            {d.source === 'registration' || d.otherBaId === null ? (
               <>a pending registration{d.otherCompanyName ? ` (${d.otherCompanyName})` : ''}</>
             ) : (
               <MuiLink component={Link} to={`/business-associates/${encodeURIComponent(d.otherBaId)}/show`}>

@@ -126,11 +126,18 @@ describe('Verified BA: change requests and concessions', () => {
         'change-requests': [
           {
             id: 'cr-1',
+            baId: 'ba-1',
             section: 'bank',
+            proposed: { accountNo: '999988887777' },
             changes: { accountNo: { before: '123456789012', after: '999988887777' } },
             status: 'first-approved',
             approvals: [{ by: 'user-9', role: 'MLL Procurement', at: '2025-11-05T09:00:00.000Z', name: 'Priya' }],
             remarks: null,
+            raisedBy: 'user-ba',
+            raisedAt: '2025-11-04T09:00:00.000Z',
+            decidedBy: null,
+            decidedAt: null,
+            updatedAt: '2025-11-05T09:00:00.000Z',
           },
         ],
       },
