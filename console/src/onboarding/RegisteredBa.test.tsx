@@ -22,8 +22,9 @@ describe('A BA that has filled nothing in yet', () => {
       dataProvider: fakeDataProvider({ records: [empty, baRow({ id: 'ba-2' })] }),
       roles: ['MLL Procurement'],
     });
-    const table = await screen.findByRole('table');
-    const row = (await within(table).findByText('new.ba@transport.test')).closest('tr') as HTMLElement;
+    // The loading skeleton is a table too, replaced once the rows arrive: find a row's text first.
+    const table = (await screen.findByText('new.ba@transport.test')).closest('table') as HTMLElement;
+    const row = (within(table).getByText('new.ba@transport.test')).closest('tr') as HTMLElement;
     expect(within(row).getByText('9123456780')).toBeInTheDocument();
     expect(within(row).getByText('2000')).toBeInTheDocument();
     expect(within(row).queryByText(empty.id)).not.toBeInTheDocument();
@@ -53,8 +54,9 @@ describe('A BA that has filled nothing in yet', () => {
       ],
     });
     renderConsole('/tasks', { dataProvider, roles: ['MLL Procurement'] });
-    const table = await screen.findByRole('table');
-    const row = (await within(table).findByText('new.ba@transport.test')).closest('tr') as HTMLElement;
+    // The loading skeleton is a table too, replaced once the rows arrive: find a row's text first.
+    const table = (await screen.findByText('new.ba@transport.test')).closest('table') as HTMLElement;
+    const row = (within(table).getByText('new.ba@transport.test')).closest('tr') as HTMLElement;
     expect(within(row).getByText('9123456780')).toBeInTheDocument();
     expect(within(row).queryByText('NA')).not.toBeInTheDocument();
   });

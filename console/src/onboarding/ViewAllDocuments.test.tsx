@@ -52,8 +52,9 @@ describe('Additional documents queue', () => {
       resource === 'additional-documents' ? { data: [queued], total: 1 } : generic(resource, params),
     );
     renderConsole('/additional-documents', { dataProvider: dp, roles: ['MLL Procurement'] });
-    const table = await screen.findByRole('table');
-    expect(await within(table).findByText('ISO Certificate')).toBeInTheDocument();
+    // The loading skeleton is a table too, replaced once the rows arrive: find a row's text first.
+    const table = (await screen.findByText('ISO Certificate')).closest('table') as HTMLElement;
+    expect(within(table).getByText('ISO Certificate')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Sharma Roadways Pvt Ltd' })).toHaveAttribute(
       'href',
       '/business-associates/ba-1/show',
