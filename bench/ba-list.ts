@@ -1,8 +1,5 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import pg from 'pg';
 import { v5 as uuidv5 } from 'uuid';
-import { createAuth, loadOrCreateAuthKeys } from '../api/src/http/auth';
 import { CITIES } from '../domain/src/masters/reference-data/cities';
 import { SERVICES } from '../domain/src/masters/reference-data/services';
 import { WELCOME_MESSAGE } from '../domain/src/onboarding/decide';
@@ -13,10 +10,10 @@ import type { EmbeddedPostgres } from '../platform/src/db/embedded-postgres';
 import { applySchema } from '../platform/src/db/schema';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
 import { appendToStream, createPostgresEventStore } from '../platform/src/event-store/postgres';
-import { freePort, waitForPort } from '../platform/src/temporal/cli';
 import { rebuildProjections } from '../projections/src/rebuild';
 import { allProjections } from '../projections/src/registry';
 import { loadReferenceData } from '../scripts/reference-data';
+import { startBenchApi, staffToken } from './api-process';
 import { loadTest, type LoadResult } from './http-load';
 
 /**
@@ -27,7 +24,6 @@ import { loadTest, type LoadResult } from './http-load';
  * two hundred) and open review tasks (a fifth at stage 1). Everything goes in as events through the store's
  * own append; the read models are built by the projections.
  */
-const root = path.resolve(__dirname, '..');
 const APP_ROLE = 'ba_portal_app';
 const DB = 'bench_ba_list';
 const NAMESPACE = '8d3c2a71-4e0b-4f6a-9c55-1b7e2f9d0a13';
@@ -201,39 +197,20 @@ export async function baListFigures(options: {
       `SELECT id FROM master_items WHERE master = 'locations' AND values->>'stateId' = '29' ORDER BY num_id LIMIT 1`,
     );
 
-    const keys = await loadOrCreateAuthKeys(options.keyDir);
-    const auth = createAuth(
-      { issuer: 'ba-portal', audience: 'ba-portal-api', accessTokenTtlSeconds: 3600, refreshTokenTtlSeconds: 3600 },
-      keys,
-    );
-    const token = await auth.issueAccessToken({
+    const token = await staffToken(options.keyDir, {
       userId: 'bench-staff',
       username: 'bench@demo.test',
       name: 'Bench Staff',
       roles: ['MLL Procurement'],
       companyCodes: ['1000', '2000'],
-      baId: null,
-      app: 'console',
-      activeCompanyCode: 'All',
-      pwd: 'ok',
-      billHubOnly: false,
     });
-    const port = await freePort();
-    const api = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: appRoleUrl(server.url(DB), APP_ROLE, null),
-        TEMPORAL_ADDRESS: options.temporalAddress,
-        PORT: String(port),
-        JWT_KEY_DIR: options.keyDir,
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const api = await startBenchApi({
+      databaseUrl: appRoleUrl(server.url(DB), APP_ROLE, null),
+      temporalAddress: options.temporalAddress,
+      keyDir: options.keyDir,
     });
     try {
-      if (!(await waitForPort(port, 60_000))) throw new Error('api did not start');
-      const base = `http://127.0.0.1:${port}`;
+      const base = api.base;
       const headers = { authorization: `Bearer ${token}` };
       const durationMs = quick ? 1500 : 4000;
       const listUrl = (filter: object) =>
@@ -299,9 +276,7 @@ export async function baListFigures(options: {
         );
       }
     } finally {
-      const exited = api.exitCode !== null || api.signalCode !== null ? Promise.resolve() : new Promise((r) => api.once('exit', r));
-      api.kill('SIGTERM');
-      await exited;
+      await api.stop();
     }
   } finally {
     await pool.end();

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
 import pg from 'pg';
 import { handleCommand } from '../domain/src/event-store/handle-command';
 import { userDecider, userIdForUsername, userStreamId } from '../domain/src/identity/users';
@@ -12,9 +10,9 @@ import { applySchema } from '../platform/src/db/schema';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
 import { createPostgresEventStore } from '../platform/src/event-store/postgres';
 import { codeInMessage } from '../platform/src/notifications/templates';
-import { freePort, waitForPort } from '../platform/src/temporal/cli';
 import { rebuildProjections } from '../projections/src/rebuild';
 import { allProjections } from '../projections/src/registry';
+import { startBenchApi } from './api-process';
 import { percentile } from './stats';
 
 /**
@@ -26,7 +24,6 @@ import { percentile } from './stats';
  * The flood guard allows 10 sign-ins a minute per username and address: the load goes round many users so
  * it measures the sign-in, not the guard.
  */
-const root = path.resolve(__dirname, '..');
 const PASSWORD = 'Bench@2026';
 const CONNECTIONS = 10;
 
@@ -222,23 +219,14 @@ export async function identityFigures(options: {
     await seedUsers(pool, users);
     const hashing = await benchHashing(duration);
 
-    const port = await freePort();
-    const api = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        // The api connects as the application role, as in production (it refuses a superuser there).
-        DATABASE_URL: appRoleUrl(server.url('bench_identity'), 'ba_portal_app', null),
-        TEMPORAL_ADDRESS: options.temporalAddress,
-        PORT: String(port),
-        JWT_KEY_DIR: options.keyDir,
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    // The api connects as the application role, as in production (it refuses a superuser there).
+    const api = await startBenchApi({
+      databaseUrl: appRoleUrl(server.url('bench_identity'), 'ba_portal_app', null),
+      temporalAddress: options.temporalAddress,
+      keyDir: options.keyDir,
     });
     try {
-      if (!(await waitForPort(port, 60_000))) throw new Error('api did not start');
-      const base = `http://127.0.0.1:${port}`;
+      const base = api.base;
       const warm = await signInLoad(base, pool, users, 1000, 0);
       const load = await signInLoad(base, pool, users, duration, warm.n + warm.errors + CONNECTIONS);
       row(
@@ -251,9 +239,7 @@ export async function identityFigures(options: {
         `ratio to scrypt ${fmt(load.signInsPerSecond / hashing.verifiesPerSecond, 2)}; sign-in p50 ${fmt(load.signInP50Ms, 1)} ms, p99 ${fmt(load.signInP99Ms, 1)} ms`,
       );
     } finally {
-      const exited = api.exitCode !== null || api.signalCode !== null ? Promise.resolve() : new Promise((r) => api.once('exit', r));
-      api.kill('SIGTERM');
-      await exited;
+      await api.stop();
     }
   } finally {
     await pool.end();

@@ -1,17 +1,14 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import pg from 'pg';
-import { createAuth, loadOrCreateAuthKeys } from '../api/src/http/auth';
 import { REFERENCE_DATA, type ReferenceMaster } from '../domain/src/masters/reference-data';
 import { ensureDatabaseExists } from '../platform/src/db/connect';
 import type { EmbeddedPostgres } from '../platform/src/db/embedded-postgres';
 import { applySchema } from '../platform/src/db/schema';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
 import { createPostgresEventStore } from '../platform/src/event-store/postgres';
-import { freePort, waitForPort } from '../platform/src/temporal/cli';
 import { rebuildProjections } from '../projections/src/rebuild';
 import { allProjections } from '../projections/src/registry';
 import { loadReferenceData } from '../scripts/reference-data';
+import { startBenchApi, staffToken } from './api-process';
 import { loadTest, type LoadResult } from './http-load';
 
 /**
@@ -21,7 +18,6 @@ import { loadTest, type LoadResult } from './http-load';
  * CreateMasterItem commands through the masters' decider (scripts/reference-data.ts), then the projections
  * build the read table from those events; nothing is inserted into a read table directly.
  */
-const root = path.resolve(__dirname, '..');
 const APP_ROLE = 'ba_portal_app';
 const DB = 'bench_masters';
 export const BENCH_CITIES = 10_000;
@@ -71,39 +67,20 @@ export async function masterListFigures(options: {
     const { rows } = await pool.query<{ n: string }>("SELECT count(*) AS n FROM master_items WHERE master = 'cities'");
     console.log(`  ${loaded.created} master items created by command in ${fmt(loadSeconds)} s; ${rows[0]?.n} cities in the read model`);
 
-    const keys = await loadOrCreateAuthKeys(options.keyDir);
-    const auth = createAuth(
-      { issuer: 'ba-portal', audience: 'ba-portal-api', accessTokenTtlSeconds: 3600, refreshTokenTtlSeconds: 3600 },
-      keys,
-    );
-    const token = await auth.issueAccessToken({
+    const token = await staffToken(options.keyDir, {
       userId: 'bench-mdm',
       username: 'mdm@bench.test',
       name: 'Bench MDM',
       roles: ['MDM'],
       companyCodes: ['1000'],
-      baId: null,
-      app: 'console',
-      activeCompanyCode: 'All',
-      pwd: 'ok',
-      billHubOnly: false,
     });
-    const port = await freePort();
-    const api = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: appRoleUrl(server.url(DB), APP_ROLE, null),
-        TEMPORAL_ADDRESS: options.temporalAddress,
-        PORT: String(port),
-        JWT_KEY_DIR: options.keyDir,
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const api = await startBenchApi({
+      databaseUrl: appRoleUrl(server.url(DB), APP_ROLE, null),
+      temporalAddress: options.temporalAddress,
+      keyDir: options.keyDir,
     });
     try {
-      if (!(await waitForPort(port, 60_000))) throw new Error('api did not start');
-      const base = `http://127.0.0.1:${port}`;
+      const base = api.base;
       const duration = quick ? 3000 : 8000;
       const headers = { authorization: `Bearer ${token}` };
       // One name suffix in ten: ~1,000 matches, of which the second page of 50, by name.
@@ -145,9 +122,7 @@ export async function masterListFigures(options: {
           `to /api/help ${fmt(list.requestsPerSecond / help.requestsPerSecond, 2)}`,
       );
     } finally {
-      const exited = api.exitCode !== null || api.signalCode !== null ? Promise.resolve() : new Promise((r) => api.once('exit', r));
-      api.kill('SIGTERM');
-      await exited;
+      await api.stop();
     }
   } finally {
     await pool.end();

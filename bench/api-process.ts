@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createAuth, loadOrCreateAuthKeys } from '../api/src/http/auth';
+import type { Role } from '../domain/src/identity/roles';
+import { freePort, waitForPort } from '../platform/src/temporal/cli';
+
+/**
+ * What every bench group that loads the api needs: a staff access token signed with the keys the api process
+ * reads, and the api itself started in its own process (the load generator never shares its event loop).
+ */
+const root = path.resolve(__dirname, '..');
+
+/** A console access token for a staff user with these roles and company codes (active company "All"). */
+export async function staffToken(
+  keyDir: string,
+  user: { userId: string; username: string; name: string; roles: Role[]; companyCodes: string[] },
+): Promise<string> {
+  const auth = createAuth(
+    { issuer: 'ba-portal', audience: 'ba-portal-api', accessTokenTtlSeconds: 3600, refreshTokenTtlSeconds: 3600 },
+    await loadOrCreateAuthKeys(keyDir),
+  );
+  return auth.issueAccessToken({
+    ...user,
+    baId: null,
+    app: 'console',
+    activeCompanyCode: 'All',
+    pwd: 'ok',
+    billHubOnly: false,
+  });
+}
+
+/** Spawns a tsx entry point of the project (api, worker, projector) with this environment. */
+export const spawnProcess = (entry: string, env: NodeJS.ProcessEnv): ChildProcess =>
+  spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+
+/** Stops a child and waits for it to exit; one still shutting down after 10 s is killed, not waited for. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(force);
+}
+
+export type BenchApi = { base: string; child: ChildProcess; stop: () => Promise<void> };
+
+/**
+ * The api in its own process against `databaseUrl` (the application role's), in production mode, once it
+ * listens. `env` adds to or overrides the process's environment.
+ */
+export async function startBenchApi(options: {
+  databaseUrl: string;
+  temporalAddress: string;
+  keyDir: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<BenchApi> {
+  const port = await freePort();
+  const child = spawnProcess('api/src/server.ts', {
+    ...process.env,
+    DATABASE_URL: options.databaseUrl,
+    TEMPORAL_ADDRESS: options.temporalAddress,
+    PORT: String(port),
+    JWT_KEY_DIR: options.keyDir,
+    NODE_ENV: 'production',
+    ...options.env,
+  });
+  if (!(await waitForPort(port, 60_000))) {
+    await stopProcess(child);
+    throw new Error('api did not start');
+  }
+  return { base: `http://127.0.0.1:${port}`, child, stop: () => stopProcess(child) };
+}
