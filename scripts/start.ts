@@ -11,6 +11,7 @@ import { loadReferenceData } from './reference-data';
 import { claimDemoSeed, DEMO_LOGINS, DEMO_PASSWORD, seedDemo, type SeedResult } from './seed';
 import { findTemporalCli, startTemporalDevServer, waitForPort, type TemporalDevServer } from '../platform/src/temporal/cli';
 import { connectTemporal } from '../platform/src/temporal/connect';
+import { ensureErpSandboxSchema } from '../sandboxes/erp/src/store';
 
 /**
  * `npm start`: one supervisor that brings up every part on embedded defaults (design.md §1): PostgreSQL
@@ -52,6 +53,9 @@ async function main(): Promise<void> {
   // server, or DATABASE_OWNER_URL; with DATABASE_URL alone `npm run db:migrate` has done it). From then on
   // the supervisor (the seed) and its children connect as the least-privileged application role.
   const migrated = config.database.url && !config.database.ownerUrl ? null : await migrateDatabase(config, { log });
+  // The sandbox ERP (unless ERP_URL names another) keeps its vendor master in the schema erp_sandbox: created
+  // here as the owner and granted to the application role it connects as.
+  if (migrated && !config.erp.external) await prepareErpSandbox(config);
   const db: Database = await openDatabase(config, { mode: 'app', log, url: migrated?.appUrl });
   // The reference data (states, cities, services, tax codes…) before any child starts, in production too: it
   // is not demo data, every form needs it. Only items missing from the store are created; an administrator's
@@ -79,6 +83,8 @@ async function main(): Promise<void> {
     DEV_OUTBOX: process.env.DEV_OUTBOX ?? (config.env === 'production' ? 'false' : 'true'),
   };
   const children: Child[] = [
+    // Before the worker, whose ERP activities call it (ERP_URL unset: config.erp.url is this sandbox).
+    ...(config.erp.external ? [] : [{ name: 'erp-sandbox', file: 'sandboxes/erp/src/server.ts', process: null, restarts: 0 }]),
     { name: 'projector', file: 'projections/src/main.ts', process: null, restarts: 0 },
     { name: 'worker', file: 'workflows/src/worker.ts', process: null, restarts: 0 },
     { name: 'api', file: 'api/src/server.ts', process: null, restarts: 0 },
@@ -104,7 +110,15 @@ async function main(): Promise<void> {
     });
     child.process = proc;
   };
-  children.forEach(launch);
+  // The worker once the sandbox ERP listens (its ERP calls would only be retried until then).
+  children.filter((c) => c.name !== 'worker').forEach(launch);
+  const launchWorker = async () => {
+    if (!config.erp.external && !(await waitForPort(config.erp.sandbox.port, 30_000, config.erp.sandbox.host))) {
+      log('the sandbox ERP is not listening yet; starting the worker anyway (ERP calls are retried)');
+    }
+    const worker = children.find((c) => c.name === 'worker');
+    if (worker && !stopping) launch(worker);
+  };
 
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -132,6 +146,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await launchWorker();
 
   if (!(await waitForPort(config.http.port, 60_000, config.http.host))) throw new Error('the api did not start listening');
   const seeded = seedStore ? await runSeed(config, db, seedStore) : null;
@@ -193,6 +208,9 @@ function printBanner(config: Config, ms: number, temporalUi: string | null, devO
     `  Console (staff)     ${base}/console`,
     `  API                 ${base}/api   (health: ${base}/health)`,
     `  Temporal UI         ${temporalUi ?? `(external Temporal at ${temporalAddress(config)})`}`,
+    config.erp.external
+      ? `  ERP                 ${shownErpUrl(config.erp.url)}   (ERP_URL)`
+      : `  ERP (sandbox)       ${config.erp.url}   (faults: PUT ${config.erp.url}/_sandbox/faults)`,
     ...(devOutbox ? [`  Dev outbox          ${base}/dev/outbox   (sign-in codes and e-mailed links)`] : []),
     '',
     ...demoLines(seeded),
@@ -200,6 +218,22 @@ function printBanner(config: Config, ms: number, temporalUi: string | null, devO
     'Press Ctrl+C to stop.',
   ];
   console.log(lines.join('\n'));
+}
+
+/** The sandbox ERP's schema, as the owner (the sandbox itself connects as the application role). */
+async function prepareErpSandbox(config: Config): Promise<void> {
+  const owner = await openDatabase(config, { mode: 'owner', applySchema: false, poolSize: 1, log });
+  try {
+    await ensureErpSandboxSchema(owner.pool, { appRole: config.database.appRole });
+  } finally {
+    await owner.pool.end();
+  }
+}
+
+/** An external ERP's URL without user info, path or query (they may hold credentials). */
+function shownErpUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.protocol}//${u.host}`;
 }
 
 main().catch((e: unknown) => {

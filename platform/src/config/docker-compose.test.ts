@@ -49,6 +49,7 @@ const DOT_ENV: Record<string, string> = {
   MINIO_ROOT_PASSWORD: 'minio-root-0123456789abcdef',
   S3_ACCESS_KEY_ID: 'ba-portal-api',
   S3_SECRET_ACCESS_KEY: 'files-0123456789abcdef',
+  ERP_API_KEY: 'erp-key-0123456789abcdef',
   PUBLIC_URL: 'https://portal.example.com',
 };
 
@@ -174,7 +175,11 @@ test('the app services connect as the application role, after a one-shot migrati
     expect(service(name).depends_on).toMatchObject({ migrate: { condition: 'service_completed_successfully' } });
   }
   const migrate = service('migrate');
-  expect(migrate.command).toEqual(['sh', '-c', 'npm run db:migrate && npm run reference-data']);
+  expect(migrate.command).toEqual([
+    'sh',
+    '-c',
+    'npm run db:migrate && npm run reference-data && node --import tsx sandboxes/erp/src/migrate.ts',
+  ]);
   const env = envOf('migrate');
   expect(new URL(env.DATABASE_OWNER_URL ?? '').username).toBe('ba_portal_owner');
   expect(env.DATABASE_APP_PASSWORD).toBe(DOT_ENV.DATABASE_APP_PASSWORD);
@@ -238,4 +243,33 @@ test('uploaded files go to MinIO on the internal network: bucket made at start, 
   for (const name of ['worker', 'projector', 'migrate']) expect(envOf(name).S3_SECRET_ACCESS_KEY).toBeUndefined();
   const { S3_SECRET_ACCESS_KEY: _omitted, ...withoutFilesKey } = DOT_ENV;
   expect(() => envOf('api', withoutFilesKey)).toThrow(/S3_SECRET_ACCESS_KEY/);
+});
+
+test('the sandbox ERP: internal network only, app role, the key the worker presents; the worker defaults to it', () => {
+  const sandbox = service('erp-sandbox');
+  expect(sandbox.command).toEqual(['node', '--import', 'tsx', 'sandboxes/erp/src/server.ts']);
+  expect(sandbox.profiles).toEqual(['app']);
+  expect(sandbox.ports).toBeUndefined();
+  expect(sandbox.networks).toEqual(['backend']);
+  expect(sandbox.depends_on).toEqual({
+    postgres: { condition: 'service_healthy' },
+    migrate: { condition: 'service_completed_successfully' },
+  });
+  const env = envOf('erp-sandbox');
+  expect(new URL(env.DATABASE_URL ?? '').username).toBe('ba_portal_app');
+  for (const secret of [DOT_ENV.DATABASE_OWNER_PASSWORD, DOT_ENV.POSTGRES_PASSWORD, DOT_ENV.S3_SECRET_ACCESS_KEY]) {
+    expect(JSON.stringify(env)).not.toContain(secret);
+  }
+  const erp = loadConfig(env).erp;
+  expect(erp.sandbox).toMatchObject({ host: '0.0.0.0', port: 3100, processingMs: 1500 });
+  expect(erp.apiKey).toBe(DOT_ENV.ERP_API_KEY);
+
+  const worker = loadConfig(envOf('worker')).erp;
+  expect(worker).toMatchObject({ url: 'http://erp-sandbox:3100', apiKey: DOT_ENV.ERP_API_KEY, timeoutMs: 10_000 });
+  expect(loadConfig(envOf('worker', { ...DOT_ENV, ERP_URL: 'https://erp.example.com/api' })).erp.url).toBe('https://erp.example.com/api');
+  // Only the worker talks to the ERP; the key is required, never a known default.
+  for (const name of ['api', 'projector', 'migrate']) expect(envOf(name).ERP_API_KEY).toBeUndefined();
+  const { ERP_API_KEY: _omitted, ...withoutErpKey } = DOT_ENV;
+  expect(() => envOf('worker', withoutErpKey)).toThrow(/ERP_API_KEY/);
+  expect(() => envOf('erp-sandbox', withoutErpKey)).toThrow(/ERP_API_KEY/);
 });

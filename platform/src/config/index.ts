@@ -36,6 +36,12 @@ const urlOf = (schemes: readonly string[], error: string) =>
 /** docker-compose passes `${VAR:-}` as an empty string: for an optional setting that means "not set". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+/** A share of calls, 0..1 (fault injection). */
+const share = z.coerce.number({ error: 'a number between 0 and 1' }).min(0, { error: 'a number between 0 and 1' }).max(1, { error: 'a number between 0 and 1' });
+
+/** The sandbox ERP's key when ERP_API_KEY is unset outside production (the sandbox and the worker share it). */
+export const DEV_ERP_API_KEY = 'erp-sandbox-development-key';
+
 /** HMAC keys: long enough to be secret; derived or generated (and kept) by their users when unset. */
 const hmacKey = z.string().min(32, { error: 'at least 32 characters of secret' });
 
@@ -113,6 +119,17 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number({ error: 'a number of bytes' }).int().min(1024).default(25 * 1024 * 1024),
   USER_MANUAL_URL: optional(urlOf(['http:', 'https:'], 'an http(s) URL')),
   SUPPORT_EMAIL: z.email({ error: 'an e-mail address' }).default('ba-support@mll.example.in'),
+  // The ERP (SAP) behind domain/src/erp/port.ts, and the sandbox ERP `npm start` runs when ERP_URL is unset.
+  ERP_URL: optional(urlOf(['http:', 'https:'], 'an http(s) URL such as https://erp-gateway.example.com')),
+  ERP_API_KEY: optional(z.string().min(16, { error: 'at least 16 characters' })),
+  ERP_TIMEOUT: duration.default(10_000),
+  ERP_SANDBOX_PORT: port.default(3100),
+  ERP_SANDBOX_HOST: z.string().default('127.0.0.1'),
+  ERP_SANDBOX_PROCESSING_MS: duration.default(1500),
+  ERP_SANDBOX_LATENCY_MS: duration.default(0),
+  ERP_SANDBOX_ERROR_RATE: optional(share).default(0),
+  ERP_SANDBOX_TIMEOUT_RATE: optional(share).default(0),
+  ERP_SANDBOX_DOWN_MS: duration.default(0),
 });
 
 export type Config = {
@@ -202,6 +219,24 @@ export type Config = {
       };
   /** The header's Help menu (spec 000 §2): the User Manual link and the support mailbox. */
   help: { userManualUrl: string; supportEmail: string };
+  /** The ERP behind domain/src/erp/port.ts (platform/src/erp/http-erp.ts) and the sandbox ERP (sandboxes/erp). */
+  erp: {
+    /** ERP_URL, else the sandbox ERP that `npm start` runs (http://127.0.0.1:ERP_SANDBOX_PORT). */
+    url: string;
+    /** ERP_URL is set: `npm start` starts no sandbox. */
+    external: boolean;
+    /** Bearer key; the development key outside production, null in production when ERP_API_KEY is unset. */
+    apiKey: string | null;
+    /** Per call (connect to last byte): past it the call is an outage (ErpUnavailableError). */
+    timeoutMs: number;
+    sandbox: {
+      host: string;
+      port: number;
+      /** How long a request stays pending before the sandbox decides it. */
+      processingMs: number;
+      faults: { latencyMs: number; errorRate: number; timeoutRate: number; downForMs: number };
+    };
+  };
 };
 
 export class ConfigError extends Error {
@@ -212,8 +247,8 @@ export class ConfigError extends Error {
 }
 
 /** Values an error message must not repeat: keys whole, URLs without their password and query (API keys). */
-const SECRET_VARIABLES = new Set(['CAPTCHA_HMAC_KEY', 'DATABASE_APP_PASSWORD', 'S3_SECRET_ACCESS_KEY']);
-const URL_VARIABLES = new Set(['DATABASE_URL', 'DATABASE_OWNER_URL', 'SMTP_URL', 'SMS_GATEWAY_URL', 'KURRENTDB_URL']);
+const SECRET_VARIABLES = new Set(['CAPTCHA_HMAC_KEY', 'DATABASE_APP_PASSWORD', 'S3_SECRET_ACCESS_KEY', 'ERP_API_KEY']);
+const URL_VARIABLES = new Set(['DATABASE_URL', 'DATABASE_OWNER_URL', 'SMTP_URL', 'SMS_GATEWAY_URL', 'KURRENTDB_URL', 'ERP_URL']);
 
 function shown(name: string, value: string | undefined): string {
   if (value === undefined) return 'undefined';
@@ -342,6 +377,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       userManualUrl: e.USER_MANUAL_URL ?? `${publicUrl}/user-manual.pdf`,
       supportEmail: e.SUPPORT_EMAIL,
     },
+    erp: {
+      url: e.ERP_URL ?? `http://127.0.0.1:${e.ERP_SANDBOX_PORT}`,
+      external: e.ERP_URL !== undefined,
+      // Production has no default key: whoever needs it (worker, sandbox) refuses to start without one.
+      apiKey: e.ERP_API_KEY ?? (e.NODE_ENV === 'production' ? null : DEV_ERP_API_KEY),
+      timeoutMs: e.ERP_TIMEOUT,
+      sandbox: {
+        host: e.ERP_SANDBOX_HOST,
+        port: e.ERP_SANDBOX_PORT,
+        processingMs: e.ERP_SANDBOX_PROCESSING_MS,
+        faults: {
+          latencyMs: e.ERP_SANDBOX_LATENCY_MS,
+          errorRate: e.ERP_SANDBOX_ERROR_RATE,
+          timeoutRate: e.ERP_SANDBOX_TIMEOUT_RATE,
+          downForMs: e.ERP_SANDBOX_DOWN_MS,
+        },
+      },
+    },
   };
 }
 
@@ -350,6 +403,12 @@ function parseTrustProxy(value: string): boolean | number | string {
   if (value === 'false') return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/** The ERP key, or the start-up refusal naming the variable (production without ERP_API_KEY). */
+export function erpApiKey(config: Config): string {
+  if (config.erp.apiKey === null) throw new ConfigError(['ERP_API_KEY: required when NODE_ENV=production (the bearer key of the ERP at ERP_URL)']);
+  return config.erp.apiKey;
 }
 
 /** Resolved address of Temporal: the configured cluster, or the dev server the supervisor starts. */

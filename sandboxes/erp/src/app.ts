@@ -1,0 +1,200 @@
+import { timingSafeEqual } from 'node:crypto';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import type { ErpOperation } from '../../../domain/src/erp/port';
+import { applyFaultSettings, describeFaults, faultFor, faultSettingsSchema, NO_FAULTS, type Faults, type FaultSettings } from './faults';
+import { createErpSandboxStore, type ErpSandboxStore } from './store';
+
+/**
+ * The sandbox ERP's HTTP face: the ERP contract (ARCHITECTURE.md "The ERP contract") under /erp/v1, its fault
+ * controls under /_sandbox, `GET /health`. Every route but /health wants `Authorization: Bearer <apiKey>`.
+ */
+export type ErpSandboxOptions = {
+  pool: pg.Pool;
+  apiKey: string;
+  /** How long a request stays pending (default 1500 ms). */
+  processingMs?: number;
+  faults?: FaultSettings;
+  log?: (line: string) => void;
+};
+
+export type ErpSandbox = {
+  app: express.Express;
+  store: ErpSandboxStore;
+  faults: () => Faults;
+  setFaults: (settings: FaultSettings) => Faults;
+  resetFaults: () => void;
+  /** Changes how long requests accepted from now on stay pending. */
+  setProcessingMs: (ms: number) => void;
+  /** Starts processing due requests in the background (status reads also process the request they ask for). */
+  start: () => void;
+  stop: () => Promise<void>;
+};
+
+const text = z.string().trim().min(1);
+const maybe = z.string().nullish().transform((v) => v ?? null);
+const vendorData = z.looseObject({
+  name: text,
+  pan: text,
+  companyCode: text,
+  street: maybe,
+  postalCode: maybe,
+  city: maybe,
+  region: maybe,
+  country: z.string().default('IN'),
+  mobileNo: maybe,
+  email: maybe,
+  bankAccount: maybe,
+  bankKey: maybe,
+  bankName: maybe,
+  gstin: maybe,
+  paymentTermsCode: maybe,
+  reconAccount: maybe,
+});
+const scope = z.enum(['parent', 'child']);
+const operationSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('create-parent'), vendor: vendorData }),
+  z.object({ op: z.literal('create-child'), parentCode: text, stateCode: text, vendor: vendorData }),
+  z.object({ op: z.literal('set-payment-terms'), vendorCode: text, paymentTermsCode: text }),
+  z.object({ op: z.literal('set-vendor-category'), vendorCode: text, vendorCategory: text }),
+  z.object({ op: z.literal('change-recon-account'), vendorCode: text, reconAccount: text }),
+  z.object({ op: z.literal('update-withholding-tax'), vendorCode: text, taxType: text, taxCode: text }),
+  z.object({ op: z.literal('block'), vendorCode: text, companyCode: text, scope }),
+  z.object({ op: z.literal('unblock'), vendorCode: text, companyCode: text, scope }),
+]);
+const submission = z.object({ idempotencyKey: z.string().trim().min(1).max(200), operation: operationSchema });
+
+const problem = (e: z.ZodError) =>
+  e.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createErpSandbox(options: ErpSandboxOptions): ErpSandbox {
+  let processingMs = options.processingMs ?? 1500;
+  const initial = applyFaultSettings(NO_FAULTS, options.faults ?? {});
+  let faults = initial;
+  const store = createErpSandboxStore(options.pool, { processingMs: () => processingMs, rejectPans: () => faults.rejectPans });
+  const log = options.log ?? (() => undefined);
+  const expected = Buffer.from(`Bearer ${options.apiKey}`);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '1mb' }));
+
+  app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
+
+  app.use((req, res, next) => {
+    const given = Buffer.from(req.get('authorization') ?? '');
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
+    res.status(401).set('WWW-Authenticate', 'Bearer').json({ message: 'A valid API key is required (Authorization: Bearer …)' });
+  });
+
+  // Fault controls: never subject to the faults themselves.
+  app.get('/_sandbox/faults', (_req, res) => void res.json(describeFaults(faults)));
+  app.put('/_sandbox/faults', (req, res) => {
+    const parsed = faultSettingsSchema.safeParse(req.body ?? {});
+    if (!parsed.success) return void res.status(400).json({ message: problem(parsed.error) });
+    faults = applyFaultSettings(faults, parsed.data);
+    log(`faults: ${JSON.stringify(describeFaults(faults))}`);
+    res.json(describeFaults(faults));
+  });
+  app.delete('/_sandbox/faults', (_req, res) => {
+    faults = NO_FAULTS;
+    res.json(describeFaults(faults));
+  });
+
+  const erp = express.Router();
+  // Faults first: downtime and 5xx answer before anything is done; a hang lets the call be handled (a
+  // submission is accepted) and never answers, like an answer lost on the way back.
+  erp.use(async (_req: Request, res: Response, next: NextFunction) => {
+    const verdict = faultFor(faults);
+    if (verdict.kind === 'down') return void res.status(503).json({ message: 'The ERP is down for maintenance' });
+    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+    if (verdict.kind === 'error') return void res.status(500).json({ message: 'The ERP failed to handle the request' });
+    if (verdict.kind === 'hang') res.locals.hang = true;
+    next();
+  });
+  const reply = (res: Response, status: number, body: unknown) => {
+    if (res.locals.hang) return; // the client's timeout ends it; closing the server ends the socket
+    res.status(status).json(body);
+  };
+
+  erp.post('/requests', async (req, res) => {
+    const parsed = submission.safeParse(req.body);
+    if (!parsed.success) return reply(res, 400, { message: problem(parsed.error) });
+    const { idempotencyKey, operation } = parsed.data;
+    const { requestId, created } = await store.accept(idempotencyKey, operation as ErpOperation);
+    reply(res, created ? 202 : 200, { requestId, state: 'pending' as const, ...(created ? {} : await replayed(requestId)) });
+  });
+  /** A repeated key answers the request's current state (the operation sent with it again is not compared). */
+  const replayed = async (requestId: string) => {
+    const status = await store.status(requestId);
+    return status ?? {};
+  };
+
+  erp.get('/requests/:requestId', async (req, res) => {
+    const status = await store.status(String(req.params.requestId));
+    if (!status) return reply(res, 404, { message: `No request ${req.params.requestId}` });
+    reply(res, 200, status);
+  });
+
+  erp.get('/vendors', async (req, res) => {
+    const pan = typeof req.query.pan === 'string' ? req.query.pan.trim() : '';
+    if (pan) return reply(res, 200, { vendors: await store.vendorsByPan(pan) });
+    const source = req.query.source;
+    if (source !== undefined && source !== 'nucleus' && source !== 'portal') {
+      return reply(res, 400, { message: 'source: nucleus or portal' });
+    }
+    const page = Math.max(1, Number(req.query.page ?? 1) || 1);
+    const perPage = Math.min(1000, Math.max(1, Number(req.query.perPage ?? 100) || 100));
+    const { vendors, total } = await store.list({ source, page, perPage });
+    reply(res, 200, { vendors, total, page, perPage });
+  });
+
+  erp.get('/vendors/:code', async (req, res) => {
+    const vendor = await store.vendor(String(req.params.code));
+    if (!vendor) return reply(res, 404, { message: `No vendor ${req.params.code}` });
+    reply(res, 200, vendor);
+  });
+
+  app.use('/erp/v1', erp);
+  app.use((_req, res) => void res.status(404).json({ message: 'Not found' }));
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: number }).status;
+    if (status && status >= 400 && status < 500) return void res.status(status).json({ message: (error as Error).message });
+    log(`error: ${error instanceof Error ? error.stack : String(error)}`);
+    if (res.locals.hang) return;
+    res.status(500).json({ message: 'Internal ERP error' });
+  });
+
+  // Background processing, so codes appear without anyone asking (listings, vendorsByPan).
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  const tickMs = Math.min(500, Math.max(25, Math.floor(processingMs / 4)));
+  const start = () => {
+    if (timer) return;
+    timer = setInterval(() => {
+      running = running.then(() =>
+        store.processDue().catch((e: unknown) => log(`processing failed: ${e instanceof Error ? e.message : String(e)}`)),
+      );
+    }, tickMs);
+    timer.unref();
+  };
+  const stop = async () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+    await running;
+  };
+
+  return {
+    app,
+    store,
+    faults: () => faults,
+    setFaults: (settings) => (faults = applyFaultSettings(faults, faultSettingsSchema.parse(settings))),
+    resetFaults: () => void (faults = NO_FAULTS),
+    setProcessingMs: (ms) => void (processingMs = ms),
+    start,
+    stop,
+  };
+}
