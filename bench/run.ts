@@ -5,7 +5,6 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import pg from 'pg';
-import { createAuth, loadOrCreateAuthKeys } from '../api/src/http/auth';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../platform/src/db/embedded-postgres';
 import { ensureDatabaseExists } from '../platform/src/db/connect';
 import { applySchema } from '../platform/src/db/schema';
@@ -14,11 +13,13 @@ import { createPostgresEventStore } from '../platform/src/event-store/postgres';
 import { findTemporalCli, freePort, startTemporalDevServer, waitForPort } from '../platform/src/temporal/cli';
 import { bundleWorkflows } from '../workflows/src/bundle';
 import { benchAnchoring, benchBatchAppends, benchRawInserts, benchSingleAppends, benchStreamLoad, type BenchFigure } from './event-store';
+import { startBenchApi, staffToken } from './api-process';
 import { loadTest, type LoadResult } from './http-load';
 import { identityFigures } from './identity';
 import { masterListFigures } from './masters';
 import { baListFigures } from './ba-list';
 import { uploadFigures } from './uploads';
+import { massUploadFigures } from './mass-upload';
 import { benchRebuild, seedBusinessAssociatesForBench } from './projections';
 import { benchWorkflowStart } from './temporal';
 import { loadReferenceDataWithReadModels } from '../scripts/reference-data';
@@ -81,6 +82,17 @@ async function main(): Promise<void> {
       });
     if (runs('uploads'))
       await uploadFigures({ server, temporalAddress: temporal.address, keyDir: path.join(work, 'upload-keys'), work, quick, row });
+    // Issue 9: a nucleus mass upload (validate + append) beside a plain exceljs read (MASS_UPLOAD_BENCH_N rows).
+    if (runs('mass-upload'))
+      await massUploadFigures({
+        server,
+        temporalAddress: temporal.address,
+        keyDir: path.join(work, 'mass-upload-keys'),
+        work,
+        quick,
+        row,
+        n: process.env['MASS_UPLOAD_BENCH_N'] ? Number(process.env['MASS_UPLOAD_BENCH_N']) : undefined,
+      });
     if (runs('identity'))
       await identityFigures({ server, temporalAddress: temporal.address, keyDir: path.join(work, 'identity-keys'), quick, row });
     if (runs('temporal')) await temporalFigures(server, temporal.address);
@@ -169,39 +181,16 @@ async function apiFigures(server: EmbeddedPostgres, temporalAddress: string, wor
   await seedBusinessAssociatesForBench(pool, n);
   await pool.end();
   const keyDir = path.join(work, 'keys');
-  const keys = await loadOrCreateAuthKeys(keyDir);
-  const auth = createAuth(
-    { issuer: 'ba-portal', audience: 'ba-portal-api', accessTokenTtlSeconds: 3600, refreshTokenTtlSeconds: 3600 },
-    keys,
-  );
-  const token = await auth.issueAccessToken({
+  const token = await staffToken(keyDir, {
     userId: 'bench-staff',
     username: 'bench@demo.test',
     name: 'Bench Staff',
     roles: ['MLL Procurement'],
     companyCodes: ['1000', '2000'],
-    baId: null,
-    app: 'console',
-    activeCompanyCode: 'All',
-    pwd: 'ok',
-    billHubOnly: false,
   });
-  const port = await freePort();
-  const api = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: appUrl(server, 'bench_api'),
-      TEMPORAL_ADDRESS: temporalAddress,
-      PORT: String(port),
-      JWT_KEY_DIR: keyDir,
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const api = await startBenchApi({ databaseUrl: appUrl(server, 'bench_api'), temporalAddress, keyDir });
   try {
-    if (!(await waitForPort(port, 60_000))) throw new Error('api did not start');
-    const base = `http://127.0.0.1:${port}`;
+    const base = api.base;
     const duration = quick ? 3000 : 8000;
     // /health now answers 503 here (no worker polls this bench's queue: "degraded"), so the same-run
     // baseline is the public, in-memory GET /api/companies until issue 12 brings a bare-Express baseline.
@@ -225,7 +214,7 @@ async function apiFigures(server: EmbeddedPostgres, temporalAddress: string, wor
       `ratio to /api/companies ${fmt(list.requestsPerSecond / health.requestsPerSecond, 2)}`,
     );
   } finally {
-    api.kill('SIGTERM');
+    await api.stop();
   }
 }
 

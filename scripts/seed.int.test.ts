@@ -7,9 +7,13 @@ import { createPostgresEventStore } from '../platform/src/event-store/postgres';
 import { createOnboardingDriver } from '../projections/src/test-support';
 import { startApiHarness, type ApiHarness } from '../api/src/testing/harness';
 import { createTestDatabase, type TestDatabase } from '../tests/support/postgres';
-import { DEMO_BAS, DEMO_SEED_NAME, DEMO_USERS, seedDemo, type SeedResult } from './seed';
+import { DEMO_BAS, DEMO_SEED_NAME, DEMO_USERS, SEED_SAP_ACTORS, seedDemo, type SeedResult } from './seed';
 import { mandatoryDocumentTypes } from './seed-onboarding';
 import { approveAllItemsViaApi } from '../api/src/testing/onboarding';
+import { VENDOR_CODE_EVENT_TYPES, vendorCodeStreamId, type VendorCodeEvent } from '../domain/src/vendor-code/events';
+import { evolveVendorCode, initialVendorCodeState } from '../domain/src/vendor-code/state';
+import { massUploadStreamId } from '../domain/src/mass-upload/events';
+import { DEMO_NUCLEUS_VENDORS, demoBlockRequestId } from './seed-vendor-codes';
 
 /**
  * The demo seed never touches real work (issue 6): it goes only into an empty store, a restart is a no-op, a
@@ -30,6 +34,17 @@ const seed = (store: EventStore = h.store, pool = h.db.pool) =>
   seedDemo({ pool, store, temporal: h.temporal, taskQueue: h.taskQueue, blobStore: h.blobStore });
 const as = (user: string) => ({ Authorization: `Bearer ${tokens[user] ?? ''}` });
 const streamOf = async (key: string) => (await h.store.readStream(baStreamId(ba(key).baId))).map((e) => e.hash);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Polls until `done` (bounded): the ERP answers the sandbox's requests after the seed has returned. */
+async function eventually<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 90_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`${what}: not within ${timeoutMs} ms (last: ${JSON.stringify(value).slice(0, 500)})`);
+    await sleep(250);
+  }
+}
 const approveAs = (user: string, key: string, stage: 1 | 2) =>
   request(h.app).post(`/api/business-associates/${ba(key).baId}/approve`).set(as(user)).send({ stage });
 const stateOf = async (user: string, key: string) =>
@@ -38,7 +53,7 @@ const stateOf = async (user: string, key: string) =>
 beforeAll(async () => {
   h = await startApiHarness('seed');
   first = await seed();
-  for (const user of ['procurement', 'commercial', 'auditor', 'procurement.2000', 'commercial.2000'])
+  for (const user of ['procurement', 'commercial', 'auditor', 'procurement.2000', 'commercial.2000', 'accounts', 'accounts.head'])
     tokens[user] = await h.login(`${user}@demo.test`);
 });
 
@@ -50,6 +65,9 @@ describe('the demo seed on a first start', () => {
   it('fills the empty store and records that it is done (readiness waits for this)', async () => {
     expect(first).toMatchObject({ outcome: 'seeded', usersCreated: DEMO_USERS.length, basCreated: DEMO_BAS.length, leftAlone: [] });
     expect(first.actions).toBeGreaterThan(DEMO_BAS.length);
+    // SAP (issue 9): coromandel parent + category set + approved + a child; narmada parent + category set;
+    // godavari parent + category set + approved; one block request; 5 nucleus parents and 2 children recorded.
+    expect(first.sap).toEqual({ commands: 9, blockRequests: 1, nucleusRows: 7, waitingForErp: [], leftAlone: [] });
     expect(await demoSeedStatus(h.db.pool)).toBe('done');
   });
 
@@ -65,7 +83,9 @@ describe('the demo seed on a first start', () => {
     // extras: an additional document (the BA's) and a concession staff uploaded for it.
     const documents = mandatoryDocumentTypes(ba('coromandel').details.serviceId).length;
     const times = (n: number, row: string[]) => Array.from({ length: n }, () => row);
-    expect(log.map((e) => [e.eventType, e.actorName, e.role])).toEqual([
+    // Its SAP vendor codes (issue 9) share the BA's log: the onboarding entries first, exactly as before.
+    const isVendorCode = (e: { eventType: string }) => (VENDOR_CODE_EVENT_TYPES as readonly string[]).includes(e.eventType);
+    expect(log.filter((e) => !isVendorCode(e)).map((e) => [e.eventType, e.actorName, e.role])).toEqual([
       ['BusinessAssociateCreated', DEMO_SEED_NAME, 'system'],
       ['CompanyDetailsSaved', DEMO_SEED_NAME, 'system'],
       ['BankAccountSaved', DEMO_SEED_NAME, 'system'],
@@ -82,6 +102,15 @@ describe('the demo seed on a first start', () => {
       ['DocumentUploaded', DEMO_SEED_NAME, 'system'],
       ['ConcessionSaved', DEMO_SEED_NAME, 'MLL Procurement'],
     ]);
+    // The seed's SAP commands, in SAP roles: requested and set by MLL Accounts, approved by MLL Accounts_HEAD.
+    expect(log.filter((e) => isVendorCode(e) && e.actorName === DEMO_SEED_NAME).map((e) => [e.eventType, e.role])).toEqual([
+      ['ParentCodeRequested', 'MLL Accounts'],
+      ['VendorCategorySet', 'MLL Accounts'],
+      ['VendorCategoryApproved', 'MLL Accounts_HEAD'],
+      ['ChildCodeRequested', 'MLL Accounts'],
+    ]);
+    // The parent code came from the ERP (the lifecycle records its answers as the system).
+    expect(log.filter((e) => e.eventType === 'ParentCodeAssigned').map((e) => e.role)).toEqual(['system']);
     for (const e of log) expect(people.has(e.actorUserId)).toBe(false);
   });
 
@@ -133,6 +162,82 @@ describe('the demo seed on a first start', () => {
     expect(duplicates).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'gstNo', otherBaId: ba('vidarbha').baId })]));
   });
 
+  it('gives every SAP screen data through the lifecycles: codes from the sandbox ERP, a category to approve, a block, nucleus vendors', async () => {
+    type Row = { status: string; parentCode: string | null; vendorCategoryStatus: string; vendorCategorySetBy: string | null; childCodes: { childCode: string | null; paymentTermsCode: string | null }[] };
+    const vendorCode = async (key: string) =>
+      (await request(h.app).get(`/api/vendor-codes/${ba(key).baId}:1000`).set(as('accounts'))).body as Row;
+    // Processed once the ERP answered the child code (the seed does not wait for it).
+    const processed = await eventually('coromandel processed', () => vendorCode('coromandel'), (r) => r.status === 'processed');
+    expect(processed.parentCode).toMatch(/^\d{10}$/);
+    expect(processed.vendorCategoryStatus).toBe('approved');
+    expect(processed.childCodes).toEqual([expect.objectContaining({ childCode: expect.stringMatching(/^\d{10}$/), paymentTermsCode: 'Z030' })]);
+    // Waiting for a second person (accounts.head) to approve the category the seed set as MLL Accounts.
+    expect(await vendorCode('narmada')).toMatchObject({
+      status: 'verification-pending',
+      vendorCategoryStatus: 'pending',
+      vendorCategorySetBy: SEED_SAP_ACTORS.accounts.userId,
+      parentCode: expect.stringMatching(/^\d{10}$/),
+    });
+    expect(await vendorCode('godavari')).toMatchObject({ status: 'verified', vendorCategoryStatus: 'approved' });
+    // The block request waits for an approver; its attachment is a real PDF.
+    const blocks = await request(h.app)
+      .get('/api/blocks')
+      .query({ filter: JSON.stringify({ status: 'pending' }), range: '[0,99]' })
+      .set(as('accounts.head'));
+    expect(blocks.status).toBe(200);
+    expect(blocks.body).toEqual([
+      expect.objectContaining({
+        id: demoBlockRequestId('godavari'),
+        baId: ba('godavari').baId,
+        action: 'block',
+        reason: 'Poor service performance',
+        fileName: 'block-request-note.pdf',
+        vendorCode: (await vendorCode('godavari')).parentCode,
+        requestedBy: expect.objectContaining({ userId: SEED_SAP_ACTORS.accounts.userId }),
+      }),
+    ]);
+    const file = await request(h.app)
+      .get(`/api/blocks/${demoBlockRequestId('godavari')}/file`)
+      .set(as('accounts.head'))
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect((file.body as Buffer).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    // Five nucleus vendors, each with its codes once the mass upload's ERP step has them.
+    type Nucleus = { pan: string; source: string; parentCode: string | null; erpStatus: string; childCodes: { childCode: string | null }[] };
+    const pans = DEMO_NUCLEUS_VENDORS.parents.map((r) => r.pan);
+    const nucleus = await eventually(
+      'nucleus vendor codes',
+      async () => ((await request(h.app).get('/api/nucleus-vendors').query({ range: '[0,99]' }).set(as('accounts'))).body as Nucleus[]).filter((n) => pans.includes(n.pan)),
+      (rows) => rows.length === 5 && rows.every((n) => n.erpStatus === 'assigned'),
+    );
+    expect(nucleus.every((n) => n.source === 'nucleus' && /^\d{10}$/.test(n.parentCode ?? ''))).toBe(true);
+    expect(nucleus.flatMap((n) => n.childCodes.map((c) => c.childCode))).toHaveLength(DEMO_NUCLEUS_VENDORS.children.length);
+    const counts = (await request(h.app).get('/api/vendor-codes/counts').set(as('accounts'))).body as Record<string, number>;
+    expect(counts).toMatchObject({ verificationPending: 1, verified: 1, processed: 1, nucleusVendor: 5 });
+
+    // accounts.head approves the seeded category (a person acting on demo data: the seed leaves it alone from now on).
+    const approved = await request(h.app)
+      .post(`/api/business-associates/${ba('narmada').baId}/vendor-codes/vendor-category`)
+      .set(as('accounts.head'))
+      .send({ action: 'approve' });
+    expect(approved.status).toBe(200);
+    // Everything the ERP still owes has come before the restarts below (they compare the store's head).
+    for (const key of ['coromandel', 'narmada', 'godavari'])
+      await eventually(`${key}: no open ERP request`, async () => {
+        const events = await h.store.readStream(vendorCodeStreamId(ba(key).baId, '1000'));
+        const state = events.reduce((st, e) => evolveVendorCode(st, { type: e.type, data: e.data } as VendorCodeEvent), initialVendorCodeState);
+        return Object.keys(state.jobs).length;
+      }, (open) => open === 0);
+    const uploadId = nucleus[0] ? ((await h.store.readStream(`nucleus-vendor-${nucleus[0].pan}`))[0]?.data as { uploadId: string }).uploadId : '';
+    await eventually('the nucleus ERP step done', async () => (await h.store.readStream(massUploadStreamId(uploadId))).map((e) => e.type), (types) =>
+      types.includes('MassUploadErpCompleted'),
+    );
+  });
+
   it('does nothing on a restart, even where a person has since moved a demo BA along', async () => {
     // Indraprastha's seeded target is stage 1; the seed of old would now approve stage 2 "as" the demo reviewer.
     await approveAllItemsViaApi(h, ba('indraprastha').baId, as('procurement.2000'));
@@ -154,6 +259,9 @@ describe('the demo seed on a first start', () => {
     const resumed = await seed();
     expect(resumed).toMatchObject({ outcome: 'seeded', actions: 0, leftAlone: expect.arrayContaining(['deccan']) });
     expect(resumed.leftAlone).not.toContain('coromandel');
+    // The SAP stories stand: nothing sent again; the one a person acted on (narmada's approval) is left alone.
+    expect(resumed.sap).toMatchObject({ commands: 0, blockRequests: 0, nucleusRows: 0 });
+    expect(resumed.leftAlone).toContain('narmada (SAP)');
     expect(await streamOf('deccan')).toEqual(deccan);
     expect(await stateOf('procurement', 'deccan')).toMatchObject({ status: 'inprogress', stage: 2 });
     expect(await demoSeedStatus(h.db.pool)).toBe('done');

@@ -6,8 +6,36 @@ import type { Actor, EventMetadata } from '../domain/src/shared/events';
 import { REFERENCE_DATA } from '../domain/src/masters/reference-data';
 import { withMasters } from '../workflows/src/onboarding/activities';
 import type { MasterLookup } from '../workflows/src/shared/master-references';
-import { DEMO_BAS, DEMO_SEED_NAME, DEMO_USERS, nextStep, SEED_ACTOR, SEED_BA_ADMIN, seedReviewer, writtenBySeed, type DemoBa } from './seed';
+import {
+  DEMO_BAS,
+  DEMO_LOGINS,
+  DEMO_SEED_NAME,
+  DEMO_USERS,
+  isSeedActor,
+  nextStep,
+  SEED_ACTOR,
+  SEED_BA_ADMIN,
+  SEED_SAP_ACTORS,
+  seedReviewer,
+  writtenBySeed,
+  type DemoBa,
+} from './seed';
 import { demoGstin } from './seed-onboarding';
+import { parseCompanyDetails } from '../domain/src/onboarding/details';
+import { SAP_APPROVERS, SAP_REQUESTERS, BLOCK_REQUESTERS } from '../domain/src/identity/roles';
+import { vendorCodeDecider } from '../domain/src/vendor-code/decide';
+import { evolveVendorCode, initialVendorCodeState, vendorCodeStatus, type VendorCodeState } from '../domain/src/vendor-code/state';
+import { BLOCK_REASONS } from '../domain/src/masters/reference-data/block-reasons';
+import { baFactsOf, withReferences } from '../workflows/src/vendor-code/activities';
+import {
+  blockReasonId,
+  DEMO_NUCLEUS_VENDORS,
+  demoBlockFile,
+  demoBlockRequestId,
+  nextVendorCodeStep,
+  validatedNucleusUpload,
+  type SapBa,
+} from './seed-vendor-codes';
 
 const toCommand = (a: OnboardingAction): OnboardingCommand => {
   switch (a.kind) {
@@ -155,6 +183,12 @@ describe('demo seed data', () => {
       expect(DEMO_USERS.find((u) => u.username === `${name}@demo.test`)?.companyCodes).toEqual(['1000']);
   });
 
+  it('names services, states and cities the lifecycle accepts as the seed sends them (without master references)', () => {
+    // The seed saves details as they are (the API attaches resolved master references; the seed does not), so the
+    // workflow's validator checks them against the frozen catalogue: every demo BA must lie in it.
+    for (const ba of DEMO_BAS) expect([ba.key, parseCompanyDetails(ba.details, { legacy: true }).ok]).toEqual([ba.key, true]);
+  });
+
   it('has one BA Admin per BA and unique usernames', () => {
     expect(new Set(DEMO_USERS.map((u) => u.username)).size).toBe(DEMO_USERS.length);
     for (const ba of DEMO_BAS)
@@ -173,5 +207,142 @@ describe('demo accounts for sign-in with codes', () => {
     expect(DEMO_USERS.some((u) => u.roles.includes('BA User') && u.baId !== null)).toBe(true);
     expect(DEMO_USERS.some((u) => u.companyCodes.length > 1)).toBe(true);
     expect(DEMO_USERS.filter((u) => u.blockedReason)).toHaveLength(1);
+  });
+});
+
+/** The ERP answering every open job of a vendor-code lifecycle (as the workflow records it: the system actor). */
+function erpAnswers(ba: DemoBa, state: VendorCodeState, codes: { next: number }): VendorCodeState {
+  const decider = vendorCodeDecider(ba.baId, ba.companyCode);
+  for (const job of Object.values(state.jobs)) {
+    const events = decider.decide(
+      { type: 'RecordErpOutcome', requestKey: job.requestKey, outcome: { kind: 'done', vendorCode: String(codes.next++), message: 'ok' }, retry: { initialMs: 1, maxMs: 1 } },
+      state,
+      { actor: { userId: 'system', role: 'system', name: 'ERP' }, at: '2026-01-01T00:00:00.000Z', companyCode: ba.companyCode, correlationId: 'c', causationId: null, workflowId: null, requestId: null },
+    );
+    if (events instanceof DomainError) throw events;
+    state = events.reduce((s, e) => evolveVendorCode(s, e), state);
+  }
+  return state;
+}
+
+type SapDriven = { state: VendorCodeState; steps: string[]; actors: Actor[]; waits: number };
+
+/** Drives a demo BA's SAP story with the real decider (masters resolved as the activity does), the ERP answering when waited for. */
+async function driveSap(ba: DemoBa): Promise<SapDriven> {
+  const sapBa = ba as SapBa;
+  const facts = baFactsOf((await drive(ba)).state, ba.companyCode);
+  const decider = vendorCodeDecider(ba.baId, ba.companyCode);
+  const codes = { next: 1000000001 };
+  let state = initialVendorCodeState;
+  const steps: string[] = [];
+  const actors: Actor[] = [];
+  let waits = 0;
+  for (let step = nextVendorCodeStep(sapBa, facts, state), i = 0; step; step = nextVendorCodeStep(sapBa, facts, state), i++) {
+    if (i > 20) throw new Error(`${ba.key}: the SAP story does not settle`);
+    if (step.kind === 'wait') {
+      waits += 1;
+      state = erpAnswers(ba, state, codes);
+      continue;
+    }
+    const actor = SEED_SAP_ACTORS[step.actor];
+    const events = decider.decide(await withReferences(referenceLookup, facts, step.command), state, {
+      actor,
+      at: '2026-01-01T00:00:00.000Z',
+      companyCode: ba.companyCode,
+      correlationId: 'c',
+      causationId: null,
+      workflowId: null,
+      requestId: null,
+    });
+    if (events instanceof DomainError) throw new Error(`${ba.key}: ${step.name} refused: ${events.message}`);
+    if (events.length === 0) throw new Error(`${ba.key}: ${step.name} changed nothing, the seed would loop`);
+    steps.push(step.name);
+    actors.push(actor);
+    state = events.reduce((s, e) => evolveVendorCode(s, e), state);
+  }
+  return { state, steps, actors, waits };
+}
+
+describe('the SAP demo stories (issue 9)', () => {
+  const sapBas = DEMO_BAS.filter((b) => b.sap);
+  const gstStates = async (ba: DemoBa) => baFactsOf((await drive(ba)).state, ba.companyCode).gstRows.map((r) => r.stateId);
+
+  it('tells one story per SAP screen, on verified BAs of company code 1000 where the accounts staff work', () => {
+    expect(sapBas.map((b) => [b.key, b.sap?.target]).sort()).toEqual([
+      ['coromandel', 'processed'],
+      ['godavari', 'verified'],
+      ['narmada', 'verification-pending'],
+    ]);
+    for (const ba of sapBas) expect([ba.target.status, ba.companyCode]).toEqual(['verified', '1000']);
+    expect(sapBas.filter((b) => b.sap?.block)).toHaveLength(1);
+  });
+
+  it.each(sapBas.map((b) => [b.key, b] as const))('%s reaches its SAP status through the real decider, the ERP answering', async (_key, ba) => {
+    const { state, steps, waits } = await driveSap(ba);
+    // The parent code comes from the ERP: the seed waits for it before anything needs it.
+    expect(steps[0]).toBe('request-parent');
+    expect(waits).toBe(1);
+    const children = ba.sap?.target === 'processed' ? (await gstStates(ba)).length : 0;
+    expect(steps.filter((s) => s.startsWith('request-child:'))).toHaveLength(children);
+    // The child codes the seed does not wait for: answered here, the BA stands processed.
+    const answered = erpAnswers(ba, state, { next: 2000000001 });
+    expect(vendorCodeStatus(answered, await gstStates(ba))).toBe(ba.sap?.target);
+    expect(answered.vendorCategory.status).toBe(ba.sap?.target === 'verification-pending' ? 'pending' : 'approved');
+    if (ba.sap?.target === 'processed') {
+      expect(Object.values(answered.children).map((c) => [c.childCode !== null, c.paymentTermsCode])).toEqual(
+        (await gstStates(ba)).map(() => [true, ba.sap?.paymentTerms]),
+      );
+    }
+  });
+
+  it('acts as seed actors in SAP roles, never a demo person; a second seed actor approves the category', async () => {
+    const people = new Set(DEMO_USERS.map((u) => userIdForUsername(u.username)));
+    for (const ba of sapBas) {
+      const { steps, actors } = await driveSap(ba);
+      for (const actor of actors) {
+        expect(isSeedActor(actor)).toBe(true);
+        expect(actor.name).toBe(DEMO_SEED_NAME);
+        expect(people.has(actor.userId)).toBe(false);
+      }
+      const setter = actors[steps.indexOf('vendor-category:set')];
+      expect(SAP_REQUESTERS).toContain(setter?.role);
+      const approver = actors[steps.indexOf('vendor-category:approve')];
+      if (approver) {
+        expect(SAP_APPROVERS).toContain(approver.role);
+        expect(approver.userId).not.toBe(setter?.userId);
+      }
+    }
+    // The block request too is asked in a block-requester role, so a person with an approver role may approve it.
+    expect(BLOCK_REQUESTERS).toContain(SEED_SAP_ACTORS.accounts.role);
+  });
+
+  it('asks for the block with a reason from the block-reasons master and a real PDF, under a stable request id', () => {
+    const ba = sapBas.find((b) => b.sap?.block) as DemoBa;
+    const block = ba.sap?.block;
+    expect(BLOCK_REASONS.map((r) => r.id)).toContain(blockReasonId(block?.reason ?? ''));
+    const file = demoBlockFile(ba as SapBa, block?.attachment ?? '');
+    expect(file.bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(file.stored).toMatchObject({ type: 'application/pdf', size: file.bytes.length });
+    expect(demoBlockRequestId(ba.key)).toBe(demoBlockRequestId(ba.key));
+    expect(demoBlockRequestId(ba.key)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('records five nucleus vendors from a workbook that passes every mass-upload rule', async () => {
+    const upload = await validatedNucleusUpload();
+    expect([upload.parents, upload.children]).toEqual([5, DEMO_NUCLEUS_VENDORS.children.length]);
+    const pans = DEMO_NUCLEUS_VENDORS.parents.map((r) => r.pan);
+    expect(new Set(pans).size).toBe(5);
+    expect(new Set(upload.rows.map((r) => r.pan))).toEqual(new Set(pans));
+    // Not one of the onboarded demo BAs: nucleus vendors were never onboarded through the portal.
+    for (const ba of DEMO_BAS) expect(pans).not.toContain(ba.details.panNumber);
+    expect(new Set(DEMO_NUCLEUS_VENDORS.parents.map((r) => r.companyCode))).toEqual(new Set(['1000']));
+  });
+
+  it('has the accounts staff who act on the SAP screens, and names them among the demo logins', () => {
+    const accounts = DEMO_USERS.find((u) => u.username === 'accounts@demo.test');
+    const head = DEMO_USERS.find((u) => u.username === 'accounts.head@demo.test');
+    expect(accounts).toMatchObject({ roles: ['MLL Accounts'], companyCodes: ['1000'] });
+    expect(head).toMatchObject({ roles: ['MLL Accounts_HEAD'], companyCodes: ['1000'] });
+    expect(DEMO_LOGINS.map((l) => l.username)).toEqual(expect.arrayContaining(['accounts@demo.test', 'accounts.head@demo.test']));
   });
 });

@@ -26,6 +26,7 @@ import type { BlobStore } from '../platform/src/files';
 import { putDemoFile, type DemoFile } from './seed-files';
 import { nextFillStep, nextReviewStep, nextVerifiedStep, type DemoStory, type ItemStep } from './seed-onboarding';
 import { seedReleases } from './seed-releases';
+import { seedSap, type SapActor, type SapSeedOutcome, type SapStory } from './seed-vendor-codes';
 
 /**
  * Demo data for a first start, sent through the same commands and workflows as real use (never written into
@@ -69,6 +70,8 @@ export type DemoBa = {
   target: Target;
   /** What the BA shows beyond a plain onboarding (seed-onboarding.ts). */
   story?: DemoStory;
+  /** Once verified: its SAP vendor codes and block request (seed-vendor-codes.ts). */
+  sap?: SapStory;
 };
 
 const BA_NAMESPACE = '5d0f7c1e-2b8a-4e57-9c3d-7a61f0b2c4e8';
@@ -80,7 +83,7 @@ type DemoBaSpec = Omit<DemoBa, 'baId' | 'admin' | 'details'> & {
   details: DemoBa['details'] & { contactPersonName: string; contactPersonMobileNumber: string };
 };
 
-const demoBa = ({ key, companyCode, username, details, target, story }: DemoBaSpec): DemoBa => ({
+const demoBa = ({ key, companyCode, username, details, target, story, sap }: DemoBaSpec): DemoBa => ({
   key,
   baId: demoBaId(key),
   companyCode,
@@ -88,6 +91,7 @@ const demoBa = ({ key, companyCode, username, details, target, story }: DemoBaSp
   details,
   target,
   ...(story ? { story } : {}),
+  ...(sap ? { sap } : {}),
 });
 
 /** Company-code '1000' holds ba.admin's BA and the demo staff; '2000' is out of their reach. */
@@ -225,6 +229,8 @@ export const DEMO_BAS: readonly DemoBa[] = [
     target: { status: 'verified' },
     // The additional-documents queue and a staff-uploaded concession, both waiting for review.
     story: { additionalDocument: true, concession: true },
+    // SAP: parent code, vendor category approved, a child code for its GST state: processed once the ERP answers.
+    sap: { target: 'processed', vendorCategory: 'Warehouse Service Provider', paymentTerms: 'Z030' },
   }),
   demoBa({
     key: 'sabarmati',
@@ -355,6 +361,62 @@ export const DEMO_BAS: readonly DemoBa[] = [
       remarks: 'Commercial terms not agreed: fleet capacity declared is below the lane requirement. Please revise and resubmit.',
     },
   }),
+  // SAP (issue 9): a verified BA whose vendor category waits for a second person (accounts.head@demo.test).
+  demoBa({
+    key: 'narmada',
+    companyCode: '1000',
+    username: 'ba.13@demo.test',
+    details: {
+      companyName: 'Narmada Roadlines Private Limited',
+      panNumber: 'AAPCN4417G',
+      contactPersonName: 'Rajesh Verma',
+      cinNumber: 'U60231GJ2012PTC028814',
+      serviceId: 1,
+      stateId: 24,
+      cityId: 2401,
+      addressLine1: 'Plot 56, Changodar Industrial Estate',
+      addressLine2: 'Sarkhej-Bavla Highway',
+      pinCode: '382213',
+      companyLandline: '02717 250 190',
+      contactPersonMobileNumber: '9826045123',
+      ownFleet: 35,
+      attachedFleet: 80,
+    },
+    target: { status: 'verified' },
+    sap: { target: 'verification-pending', vendorCategory: 'Transporter' },
+  }),
+  // SAP (issue 9): a verified BA with its parent code and vendor category, and a block request waiting for approval.
+  demoBa({
+    key: 'godavari',
+    companyCode: '1000',
+    username: 'ba.14@demo.test',
+    details: {
+      companyName: 'Godavari Fleet Services Private Limited',
+      panNumber: 'AAQCG7304J',
+      contactPersonName: 'Suresh Jadhav',
+      cinNumber: null,
+      serviceId: 1,
+      stateId: 27,
+      cityId: 2702,
+      addressLine1: 'Plot B-18, Ranjangaon MIDC',
+      addressLine2: 'Shirur Taluka',
+      pinCode: '412220',
+      companyLandline: null,
+      contactPersonMobileNumber: '9822087654',
+      ownFleet: 16,
+      attachedFleet: 30,
+    },
+    target: { status: 'verified' },
+    sap: {
+      target: 'verified',
+      vendorCategory: 'Fleet Owner',
+      block: {
+        reason: 'Poor service performance',
+        comments: 'Repeated delays on the Pune-Nashik lane in October and November 2026; block until the performance review.',
+        attachment: 'Performance review note: lane delays October-November 2026',
+      },
+    },
+  }),
   // The same company as 'vidarbha' (same PAN, so the same GSTIN) registered again under company code 2000:
   // its reviewers see the duplicate-vendor warning linking the two.
   demoBa({
@@ -441,6 +503,24 @@ export const DEMO_STAFF: readonly DemoUser[] = [
     mobileNo: '9820010007',
   },
   {
+    username: 'accounts@demo.test',
+    name: 'Neha Joshi',
+    roles: ['MLL Accounts'],
+    applications: onApps('MLL Accounts', ['onboard', 'SAP']),
+    companyCodes: ['1000'],
+    baId: null,
+    mobileNo: '9820010009',
+  },
+  {
+    username: 'accounts.head@demo.test',
+    name: 'Sanjay Gupta',
+    roles: ['MLL Accounts_HEAD'],
+    applications: onApps('MLL Accounts_HEAD', ['onboard', 'SAP']),
+    companyCodes: ['1000'],
+    baId: null,
+    mobileNo: '9820010010',
+  },
+  {
     username: 'former.staff@demo.test',
     name: 'Deepak Joshi',
     roles: ['MLL Operations'],
@@ -504,6 +584,8 @@ export const DEMO_LOGINS: readonly { username: string; role: string }[] = [
   { username: 'ba.7@demo.test', role: 'BA Admin of a rejected BA: PAN card and bank account rejected with remarks' },
   { username: 'ba.10@demo.test', role: 'BA Admin (code 2000) of a verified BA whose bank change awaits commercial.2000' },
   { username: 'procurement.2000@demo.test', role: 'MLL Procurement (code 2000; ba.12 shares a GSTIN with ba.4: the duplicate warning)' },
+  { username: 'accounts@demo.test', role: 'MLL Accounts (SAP: request codes, vendor category, block requests; ba.6 processed, nucleus vendors)' },
+  { username: 'accounts.head@demo.test', role: "MLL Accounts_HEAD (SAP: approve ba.13's vendor category and ba.14's block request)" },
 ];
 
 /** How the seed appears in activity logs and event metadata. */
@@ -522,6 +604,17 @@ export const seedReviewer = (stage: 1 | 2): Actor => ({
   role: REVIEW_STAGE_ROLES[stage][0] ?? SYSTEM_ROLE,
   name: DEMO_SEED_NAME,
 });
+
+/**
+ * The seed in the SAP roles (issue 9): requests codes and blocks as MLL Accounts, approves the vendor category
+ * as MLL Accounts_HEAD (the decider refuses the setter approving), records the nucleus upload as MDM. Seed
+ * actors under user ids of their own, like the stage reviewers: never a demo person.
+ */
+export const SEED_SAP_ACTORS: Record<SapActor, Actor> = {
+  accounts: { userId: `${SEED_USER_ID}:accounts`, role: 'MLL Accounts', name: DEMO_SEED_NAME },
+  'accounts-head': { userId: `${SEED_USER_ID}:accounts-head`, role: 'MLL Accounts_HEAD', name: DEMO_SEED_NAME },
+  mdm: { userId: `${SEED_USER_ID}:mdm`, role: 'MDM', name: DEMO_SEED_NAME },
+};
 
 export const isSeedActor = (actor: Actor): boolean =>
   actor.userId === SEED_USER_ID || actor.userId.startsWith(`${SEED_USER_ID}:`);
@@ -549,6 +642,8 @@ export type SeedDeps = {
   reviewSlaMs?: number;
   /** Where the demo documents' bytes go (openBlobStore(config.files)): the events name them by sha256. */
   blobStore: BlobStore;
+  /** How long the SAP stories wait for the ERP's parent codes before going on without them (default 60 s). */
+  erpWaitMs?: number;
 };
 
 export type SeedResult = {
@@ -563,6 +658,8 @@ export type SeedResult = {
   /** Keys of demo BAs a person had acted on, which this run left as they stood. */
   leftAlone: string[];
   detail: string | null;
+  /** The SAP stories and nucleus vendors (seed-vendor-codes.ts), when this run seeded. */
+  sap?: SapSeedOutcome;
 };
 
 /** The demo password's hash, made once per run (hashing at the OWASP cost takes a moment; the password is public). */
@@ -731,6 +828,10 @@ async function seedBa(deps: SeedDeps, ba: DemoBa): Promise<BaOutcome> {
       // Same id on a rerun of the same step, so an interrupted seed never applies a step twice.
       requestId: `${SEED_CORRELATION}${ba.key}:${state.submission}:${step.name}`,
       correlationId: `${SEED_CORRELATION}${ba.key}`,
+    }).catch((e: unknown) => {
+      // Which demo BA and step, and the fields refused: a demo record the rules refuse is a bug of the seed.
+      if (e instanceof DomainError) e.message = `demo BA ${ba.key}, step ${step.name}: ${e.message}${e.errors ? ` ${JSON.stringify(e.errors)}` : ''}`;
+      throw e;
     });
     actions += 1;
     ({ state, touched } = await baProgress(deps.store, ba.baId));
@@ -842,6 +943,25 @@ async function seedAll(deps: SeedDeps, log: (line: string) => void): Promise<See
     }
   });
   await Promise.all(workers);
+  // The SAP area once the BAs stand verified: vendor codes, a block request, nucleus vendors (seed-vendor-codes.ts).
+  const sap = await seedSap(
+    {
+      pool: deps.pool,
+      store: deps.store,
+      temporal: deps.temporal,
+      taskQueue: deps.taskQueue,
+      blobStore: deps.blobStore,
+      actors: SEED_SAP_ACTORS,
+      writtenBySeed,
+      correlationPrefix: SEED_CORRELATION,
+      projectionTimeoutMs: timeoutMs,
+      log,
+      ...(deps.erpWaitMs === undefined ? {} : { erpWaitMs: deps.erpWaitMs }),
+    },
+    DEMO_BAS.flatMap((b) => (b.sap ? [{ ...b, sap: b.sap }] : [])),
+    new Set(leftAlone),
+  );
+  for (const key of sap.leftAlone) leftAlone.push(`${key} (SAP)`);
   // Release notes, so What's New has entries on a fresh start.
   const releases = await seedReleases(deps.store, SEED_ACTOR);
 
@@ -851,10 +971,12 @@ async function seedAll(deps: SeedDeps, log: (line: string) => void): Promise<See
   leftAlone.sort();
   const detail =
     `${usersCreated} users and ${basCreated} business associates created, ${actions} onboarding steps applied, ` +
-    `${releases} release notes published` +
+    `${releases} release notes published; SAP: ${sap.commands} vendor-code commands, ${sap.blockRequests} block requests, ` +
+    `${sap.nucleusRows} nucleus vendor rows recorded` +
+    (sap.waitingForErp.length > 0 ? ` (the ERP had not yet answered for ${sap.waitingForErp.join(', ')}; those stories stop at "requested")` : '') +
     (leftAlone.length > 0 ? `; left alone, a person had acted on them: ${leftAlone.join(', ')}` : '');
   log(`demo data: ${detail}`);
-  return { outcome: 'seeded', usersCreated, basCreated, actions, leftAlone, detail };
+  return { outcome: 'seeded', usersCreated, basCreated, actions, leftAlone, detail, sap };
 }
 
 /** `npm run seed`: against a running system (the worker and projector must be up). */

@@ -34,6 +34,11 @@ import { helpRoutes } from './help/routes';
 import { notificationRoutes } from './notifications/routes';
 import { createNotificationStreams } from './notifications/streams';
 import { annexureRoutes } from './annexures/routes';
+import { blockRoutes } from './block/routes';
+import { vendorCodeRoutes } from './vendor-code/routes';
+import { massUploadRoutes } from './mass-upload/routes';
+import { nucleusVendorRoutes } from './nucleus-vendor/routes';
+import { vendorCodeWorkbookRoutes } from './vendor-code-workbook/routes';
 import { DEFAULT_UPLOAD_MAX_BYTES, unavailableBlobStore } from './http/uploads';
 import type { BlobStore } from '../../platform/src/files';
 
@@ -290,6 +295,53 @@ export function createApp(deps: AppDeps): Express {
       blobStore: deps.blobStore ?? unavailableBlobStore(),
       maxBytes: deps.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
       projectionWaitMs: waitMs,
+    }),
+  );
+  // Block and unblock of vendor codes (issue 9): requests with an attachment, a second person's approval, the ERP.
+  api.use(
+    blockRoutes({
+      pool: deps.pool,
+      temporal: deps.temporal,
+      taskQueue: deps.taskQueue,
+      blobStore: deps.blobStore ?? unavailableBlobStore(),
+      maxBytes: deps.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
+      commandTimeoutMs,
+      projectionWaitMs: waitMs,
+    }),
+  );
+  // Utility/government and other-company vendor codes from workbooks (MLL-ADMIN): templates, validate, submit.
+  api.use(
+    vendorCodeWorkbookRoutes({
+      temporal: deps.temporal,
+      taskQueue: deps.taskQueue,
+      blobStore: deps.blobStore ?? unavailableBlobStore(),
+      maxBytes: deps.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
+      commandTimeoutMs,
+    }),
+  );
+  // Nucleus and SAP-verified mass upload (MLL-ADMIN, MDM) and the nucleus vendors it records.
+  api.use(
+    massUploadRoutes({
+      pool: deps.pool,
+      store: deps.store,
+      blobStore: deps.blobStore ?? unavailableBlobStore(),
+      temporal: deps.temporal,
+      taskQueue: deps.taskQueue,
+      projectionWaitMs: waitMs,
+      log,
+    }),
+  );
+  api.use(nucleusVendorRoutes({ pool: deps.pool, store: deps.store }));
+  // ERP vendor codes: staff commands through the vendor-code workflow, the SAP dashboard, the BA's own codes.
+  api.use(
+    vendorCodeRoutes({
+      pool: deps.pool,
+      store: deps.store,
+      temporal: deps.temporal,
+      taskQueue: deps.taskQueue,
+      commandTimeoutMs,
+      projectionWaitMs: waitMs,
+      waitForProjections: (position, timeoutMs) => waitForProjections(deps.pool, position, { timeoutMs }),
     }),
   );
   api.use(dev.api);

@@ -55,6 +55,17 @@ export type {
 export type { DuplicateRow } from '../../projections/src/onboarding-items/duplicates.queries';
 export type { DocumentKind } from '../../domain/src/onboarding/items';
 
+/** The SAP area (issue 9): vendor codes per BA and company code, block requests, nucleus vendors, workbooks. */
+export type {
+  VendorCodeCounts,
+  VendorCodeRow,
+  VendorCodeTab,
+} from '../../projections/src/vendor-codes/vendor-codes.queries';
+export type { VendorCodeStatus } from '../../domain/src/vendor-code/state';
+export type { BlockRow, BlockRowStatus } from '../../projections/src/blocks/blocks.queries';
+export type { MassUploadRow, NucleusVendorRow } from '../../projections/src/nucleus-vendors/nucleus-vendors.queries';
+export type { WorkbookError, WorkbookKind, WorkbookResultRow } from '../../domain/src/vendor-code-workbook/rules';
+
 /** One row of /api/tasks ("My Pending Task"). */
 export type ReviewTask = TaskRow;
 

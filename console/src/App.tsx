@@ -18,6 +18,7 @@ import { auditSearch, mayReadEventHistory } from './audit';
 import { annexures, mayManageAnnexures } from './annexures';
 import { releases, mayManageReleases } from './releases';
 import { mastersApplication, mayUseMasters } from './masters';
+import { mayReadSap, sapApplication } from './vendor-code';
 import { ChangePasswordPage } from './identity';
 import { CHANGE_PASSWORD_PATH, ConsoleLayout, ConsoleNotification, LoginPage } from './layout';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
@@ -71,6 +72,7 @@ export const App = ({
       mayManageAnnexures(permissions) ? <Resource key="annexures" {...annexures} /> : null,
       mayManageReleases(permissions) ? <Resource key="releases" {...releases} /> : null,
       ...(mayUseMasters(permissions) ? mastersApplication() : []),
+      mayReadSap(permissions) ? sapApplication() : null,
     ]}
   </Admin>
 );

@@ -1,5 +1,7 @@
 import { activityLogProjection } from './activity-log/activity-log.projection';
 import { annexuresProjection } from './annexures/annexures.projection';
+import { nucleusVendorsProjection } from './nucleus-vendors/nucleus-vendors.projection';
+import { blocksProjection } from './blocks/blocks.projection';
 import { businessAssociatesProjection } from './business-associates/business-associates.projection';
 import { usersProjection } from './identity/users.projection';
 import { mastersProjection } from './masters/masters.projection';
@@ -9,6 +11,7 @@ import { notificationsProjection } from './notifications/notifications.projectio
 import type { Projection } from './projection';
 import { releasesProjection } from './releases/releases.projection';
 import { createTasksProjection, tasksProjection } from './tasks/tasks.projection';
+import { vendorCodesProjection } from './vendor-codes/vendor-codes.projection';
 
 export type ProjectionOptions = {
   /** The review SLA the task queue estimates due times with (the workflow's own timer reports overdue). */
@@ -18,5 +21,5 @@ export type ProjectionOptions = {
 /** Every read model the projector maintains, the rebuild rebuilds and the schema creates. */
 export function allProjections(options: ProjectionOptions = {}): Projection[] {
   const tasks = options.reviewSlaMs === undefined ? tasksProjection : createTasksProjection(options);
-  return [usersProjection, businessAssociatesProjection, tasks, activityLogProjection, releasesProjection, notificationsProjection, mastersProjection, annexuresProjection, onboardingItemsProjection, registrationsProjection];
+  return [usersProjection, businessAssociatesProjection, tasks, activityLogProjection, releasesProjection, notificationsProjection, mastersProjection, annexuresProjection, vendorCodesProjection, blocksProjection, onboardingItemsProjection, registrationsProjection, nucleusVendorsProjection];
 }

@@ -1,15 +1,22 @@
 import { Client } from '@temporalio/client';
 import { NativeConnection, Worker, type NativeConnectionOptions, type WorkflowBundleOption } from '@temporalio/worker';
 import type { Pool } from 'pg';
+import type { ErpPort } from '../../domain/src/erp/port';
 import type { EventStore } from '../../domain/src/event-store/port';
+import { erpApiKey } from '../../platform/src/config';
+import { createHttpErp } from '../../platform/src/erp/http-erp';
 import { createConfiguredDelivery } from '../../platform/src/notifications';
 import { runService } from '../../platform/src/process/run-service';
 import { temporalConnectionOptions } from '../../platform/src/temporal/connect';
 import { bundleWorkflows } from './bundle';
+import { createBlockActivities } from './block/activities';
 import { createContactChangeActivities } from './contact-change/activities';
 import { createDocumentExpiryActivities } from './document-expiry/activities';
+import { createMassUploadActivities } from './mass-upload/activities';
 import { createOnboardingActivities } from './onboarding/activities';
 import { createRegistrationActivities } from './registration/activities';
+import { createVendorCodeWorkbookActivities } from './vendor-code-workbook/activities';
+import { createVendorCodeActivities } from './vendor-code/activities';
 import { masterLookup, noMasterLookup, type MasterLookup } from './shared/master-references';
 
 export type CreateWorkerOptions = {
@@ -24,6 +31,12 @@ export type CreateWorkerOptions = {
   pool?: Pool;
   /** A prebuilt bundle (tests, bench); without it workflows.ts is bundled here on start (seconds). */
   workflowBundle?: WorkflowBundleOption;
+  /**
+   * The ERP (domain/src/erp/port.ts) for the activities that submit to it: the worker process builds the HTTP
+   * adapter from ERP_URL/ERP_API_KEY/ERP_TIMEOUT; tests pass startErpSandbox's `erp` or createInMemoryErp().
+   * Without it such an activity fails (and is retried).
+   */
+  erp?: ErpPort;
 };
 
 /**
@@ -37,18 +50,25 @@ export const createActivities = ({
   pool,
   masters,
   temporal,
+  erp,
 }: {
   store: EventStore;
   pool?: Pool;
   masters?: MasterLookup;
   temporal?: Client;
+  /** The ERP port for the ERP activities (vendor codes, blocks, mass uploads, workbooks): pass it on as `erp`. */
+  erp?: ErpPort;
 }) => {
   const lookup = masters ?? (pool ? masterLookup(pool) : noMasterLookup);
   return {
     ...createOnboardingActivities({ store, masters: lookup }),
     ...createContactChangeActivities({ store, pool }),
     ...createRegistrationActivities({ store, masters: lookup }),
+    ...createBlockActivities({ store, masters: lookup, ...(pool ? { pool } : {}), ...(erp ? { erp } : {}) }),
     ...createDocumentExpiryActivities(temporal ? { temporal } : {}),
+    ...createMassUploadActivities({ store, ...(erp ? { erp } : {}) }),
+    ...createVendorCodeWorkbookActivities({ store, ...(erp ? { erp } : {}) }),
+    ...createVendorCodeActivities({ store, masters: lookup, ...(erp ? { erp } : {}) }),
   };
 };
 
@@ -60,6 +80,7 @@ export async function createWorker({
   store,
   pool,
   workflowBundle,
+  erp,
 }: CreateWorkerOptions): Promise<Worker> {
   return Worker.create({
     connection,
@@ -67,7 +88,7 @@ export async function createWorker({
     taskQueue,
     workflowBundle: workflowBundle ?? (await bundleWorkflows()),
     // The worker's own connection serves the client too: updates to other lifecycles in the same namespace.
-    activities: createActivities({ store, pool, temporal: new Client({ connection, namespace }) }),
+    activities: createActivities({ store, pool, temporal: new Client({ connection, namespace }), erp }),
   });
 }
 
@@ -101,7 +122,9 @@ if (require.main === module) {
     const connection = await connectWithRetry(options, 30_000);
     onClose(() => connection.close());
     const { taskQueue, namespace } = config.temporal;
-    const worker = await createWorker({ connection, namespace, taskQueue, store, pool: db.pool });
+    // The ERP behind the port: ERP_URL (default the sandbox ERP `npm start` runs), its bearer key, a timeout per call.
+    const erp = createHttpErp({ url: config.erp.url, apiKey: erpApiKey(config), timeoutMs: config.erp.timeoutMs });
+    const worker = await createWorker({ connection, namespace, taskQueue, store, pool: db.pool, erp });
     log(`polling ${taskQueue} on ${address} (namespace ${namespace})`);
     await worker.run();
   });

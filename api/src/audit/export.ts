@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { StoredEvent } from '../../../domain/src/shared/events';
 import { DISPLAY_TIME_ZONE, formatDateTime } from '../../../domain/src/shared/format';
 import type { ActivityRow } from '../../../projections/src/activity-log/activity-log.queries';
+import { safeCellText } from '../../../platform/src/workbooks/safe-cell';
 
 /** One stored event as the export carries it: everything the hash covers, and the hashes. */
 export type AuditEventRow = {
@@ -35,20 +36,11 @@ export const auditEventRow = (e: StoredEvent): AuditEventRow => ({
 });
 
 /**
- * Spreadsheet formula injection (OWASP "CSV injection"): a text starting with = + - @ or a tab/CR/LF may be
- * read as a formula when someone edits the cell. Such text is stored with a leading apostrophe, so it stays
- * visibly text. History holds what was recorded, including values from before today's input rules.
+ * Formula-safe text (platform/src/workbooks/safe-cell.ts): history holds what was recorded, including values
+ * from before today's input rules, so every text cell goes through the shared rule.
  */
-const FORMULA_LEADING = /^[=+\-@\t\r\n]/;
-/** Excel refuses a file whose cell holds more (it "repairs" it away). */
-const MAX_CELL_TEXT = 32_767;
-
 export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'string' ? value : JSON.stringify(value);
-  if (FORMULA_LEADING.test(text)) text = `'${text}`;
-  const cut = '… (cut; the JSON export has it whole)';
-  return text.length > MAX_CELL_TEXT ? text.slice(0, MAX_CELL_TEXT - cut.length) + cut : text;
+  return safeCellText(value, '… (cut; the JSON export has it whole)');
 }
 
 const changesText = (changes: ActivityRow['changes']): string =>

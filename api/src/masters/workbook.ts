@@ -16,6 +16,7 @@ import {
   type MasterValues,
 } from '../../../domain/src/masters/definitions';
 import { fieldErrors } from '../../../domain/src/validation/fields';
+import { safeCell } from '../../../platform/src/workbooks/safe-cell';
 import { allMasterItems, getMasterItems, type MasterItem } from '../../../projections/src/masters/masters.queries';
 
 /**
@@ -133,7 +134,7 @@ export async function writeMasterWorkbook(pool: Pool, def: MasterDefinition, out
           }
         }
       });
-      ws.addRow(row).commit();
+      ws.addRow(row.map(safeCell)).commit();
     }
   }
   ws.commit();
@@ -316,12 +317,12 @@ export async function writeErrorWorkbook(
   const ws = wb.addWorksheet('Errors');
   const all = [...headers.filter((h) => headerKey(h) !== headerKey(MESSAGES_HEADER)), MESSAGES_HEADER];
   const keep = headers.map((h, i) => [h, i] as const).filter(([h]) => headerKey(h) !== headerKey(MESSAGES_HEADER));
-  ws.columns = all.map((h) => ({ header: h, key: h, width: h === MESSAGES_HEADER ? 60 : Math.max(12, h.length + 4) }));
+  ws.columns = all.map((h) => ({ header: safeCell(h), key: h, width: h === MESSAGES_HEADER ? 60 : Math.max(12, h.length + 4) }));
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
   for (const r of rows) {
-    // Cells go back as text, never as formulas: exceljs writes strings as strings.
-    ws.addRow([...keep.map(([, i]) => r.cells[i] ?? null), r.messages.join('; ')]).commit();
+    // What was uploaded goes back as it was, made formula-safe: a cell of the user's "=…" stays text.
+    ws.addRow([...keep.map(([, i]) => safeCell(r.cells[i] ?? null)), r.messages.join('; ')]).commit();
   }
   ws.commit();
   await wb.commit();

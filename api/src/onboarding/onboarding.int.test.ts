@@ -394,6 +394,8 @@ describe('counts and tasks', () => {
       rejected: seeded1000('rejected').length,
       // The seed lets no document lapse (validity dates lie ahead), and leaves one BA's additional document for review.
       documentsExpired: 0,
+      // Issue 9: the seed blocks no vendor code.
+      blockedUsers: 0,
       additionalDocumentsPending: DEMO_BAS.filter((b) => b.companyCode === '1000' && b.story?.additionalDocument).length,
     };
     expect(expected.firstStage).toBeGreaterThan(0);

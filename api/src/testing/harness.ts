@@ -14,6 +14,7 @@ import { createProjector, type Projector } from '../../../projections/src/runner
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
 import { claimNamespace, temporalAddress, uniqueTaskQueue, workflowBundle } from '../../../tests/support/temporal';
 import { createWorker } from '../../../workflows/src/worker';
+import { startErpSandbox, type StartedErpSandbox } from '../../../sandboxes/erp/src/testing';
 import { createApp, type AppDeps } from '../app';
 import type { Me } from '../contract';
 import { createAuth, generateAuthKeys, refreshCookieName, type Auth, type AuthConfig } from '../http/auth';
@@ -40,6 +41,11 @@ export type ApiHarness = {
   signIn: (username: string, password?: string) => Promise<{ accessToken: string; user: Me; cookie: string }>;
   /** The code of the newest message of `template` to `recipient` (default: the sign-in code). */
   codeSentTo: (recipient: string, template?: string) => Promise<string>;
+  /**
+   * The sandbox ERP this harness's worker talks to (schema `erp_sandbox` of the test database): tests read its
+   * vendors and switch its faults on.
+   */
+  erpSandbox: StartedErpSandbox;
   stop: () => Promise<void>;
   /** Stops the worker only: commands find no poller until `resumeWorker` (a worker outage). */
   pauseWorker: () => Promise<void>;
@@ -58,6 +64,8 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
   // The application's code connects as the least-privileged role, as in production; db.pool (the owner)
   // stays for tests that inspect or arrange state.
   const store = createPostgresEventStore(db.appPool);
+  // The ERP answers quickly here (200 ms per request) so journeys see codes without waiting like a real one.
+  const erpSandbox = await startErpSandbox({ databaseUrl: db.url, processingMs: 200 });
   const taskQueue = uniqueTaskQueue(name);
   const namespace = claimNamespace();
   const nativeConnection = await NativeConnection.connect({ address: temporalAddress() });
@@ -68,6 +76,7 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
       taskQueue,
       store,
       pool: db.appPool,
+      erp: erpSandbox.erp,
       workflowBundle: workflowBundle(),
     });
     return { worker: created, run: created.run() };
@@ -144,6 +153,7 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
     login: async (username, password) => (await signIn(username, password)).accessToken,
     signIn,
     codeSentTo,
+    erpSandbox,
     pauseWorker,
     resumeWorker: async () => {
       current ??= await launchWorker();
@@ -151,6 +161,7 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
     stop: async () => {
       await pauseWorker();
       await projector.stop();
+      await erpSandbox.stop();
       await connection.close();
       await nativeConnection.close();
       await store.close();

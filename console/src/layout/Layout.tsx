@@ -5,6 +5,7 @@ import { CompanySelector } from '../identity/CompanySelector';
 import { ConsoleUserMenu } from '../identity/ConsoleUserMenu';
 import { WhatsNew } from '../releases/WhatsNew';
 import { NotificationBell } from '../notifications/NotificationBell';
+import { SapModuleButton } from '../vendor-code/SapModuleButton';
 import { BrokenPage } from './BrokenPage';
 import { ConsoleMenu } from './Menu';
 import { SessionGate } from './SessionGate';
@@ -17,6 +18,7 @@ const ConsoleAppBar = () => (
     <Typography variant="subtitle2" sx={{ mr: 2, opacity: 0.85, display: { xs: 'none', md: 'block' } }}>
       Business Partner Onboarding
     </Typography>
+    <SapModuleButton />
     <WhatsNew />
     <NotificationBell />
     <CompanySelector />

@@ -24,6 +24,7 @@ import { AUDIT_SEARCH_RESOURCE, mayReadEventHistory } from '../audit';
 import { mayManageAnnexures } from '../annexures/access';
 import { mayManageReleases } from '../releases/access';
 import { MastersMenu } from '../masters/MastersMenu';
+import { OnboardSapEntries, SapMenu } from '../vendor-code';
 import {
   SIDEBAR_EXTRA_VIEWS,
   SIDEBAR_VIEW_ORDER,
@@ -61,13 +62,16 @@ const Label = ({ text, count }: { text: string; count: number | undefined }) => 
 );
 
 /** Every BA entry points at the same path, so "active" is decided by the list filter in the URL. */
-function useActiveView(): BaViewKey | null {
+function useActiveView(): BaViewKey | 'blocked' | null {
   const location = useLocation();
   const onList = /^\/business-associates\/?$/.test(location.pathname);
   if (!onList) return null;
   const raw = new URLSearchParams(location.search).get('filter');
   try {
-    return viewOfFilter(raw ? (JSON.parse(raw) as Record<string, unknown>) : {});
+    const filter = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    // Blocked Users (issue 9) is a list filter of its own, not one of the list's tabs.
+    if (filter['status'] === 'blocked') return 'blocked';
+    return viewOfFilter(filter);
   } catch {
     return 'all';
   }
@@ -130,6 +134,10 @@ export const ConsoleMenu = () => {
         />
       )}
       {SIDEBAR_VIEW_ORDER.map(viewItem)}
+      <OnboardSapEntries
+        blockedUsers={(counts as Record<string, number | undefined> | undefined)?.['blockedUsers']}
+        blockedSx={active === 'blocked' ? activeSx : inactiveSx}
+      />
       <Menu.Item
         to={`/${ADDITIONAL_DOCUMENTS_RESOURCE}`}
         primaryText={<Label text="Additional Documents" count={counts?.additionalDocumentsPending} />}
@@ -148,6 +156,7 @@ export const ConsoleMenu = () => {
       {mayManageReleases(permissions) && (
         <Menu.Item to="/releases" primaryText="Releases" leftIcon={<NewReleasesIcon />} />
       )}
+      <SapMenu />
       <MastersMenu />
       <HelpEntries />
     </Menu>

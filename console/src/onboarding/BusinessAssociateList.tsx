@@ -45,6 +45,7 @@ export const STATUS_FILTER_CHOICES = [
   { id: 'processed', name: 'Processed (verified or rejected)' },
   { id: 'user_pending_task', name: 'My pending tasks' },
   { id: 'documents_expired', name: 'Documents expired' },
+  { id: 'blocked', name: 'Blocked' },
 ];
 
 /** Cities from the Cities master, searched as the user types (hundreds of them: no full list up front). */

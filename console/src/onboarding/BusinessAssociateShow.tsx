@@ -24,6 +24,8 @@ import { ReviewSummary } from './ReviewSummary';
 import { Timeline } from './Timeline';
 import { useActivityLog } from './useActivityLog';
 import { useLiveRecord } from './useLiveRecord';
+import { BaBlockButton } from '../block/BaBlockButton';
+import { SapLinkButton } from '../vendor-code/SapLinkButton';
 
 const BaTitle = () => {
   const record = useRecordContext<BusinessAssociate>();
@@ -36,6 +38,8 @@ const ShowActions = () => (
   <TopToolbar sx={{ gap: 1, alignItems: 'center' }}>
     <ListButton label="Back to list" />
     <Box sx={{ flex: 1 }} />
+    <SapLinkButton />
+    <BaBlockButton />
     <ContactChangeButton />
     <RejectButton />
     <ApproveButton />

@@ -30,6 +30,7 @@ export const counts = (over: Partial<BaCounts> = {}): BaCounts => ({
   myPendingTasks: 2,
   pending: 3,
   documentsExpired: 0,
+  blockedUsers: 0,
   additionalDocumentsPending: 0,
   ...over,
 });
@@ -58,6 +59,7 @@ export function baRow(over: Partial<BusinessAssociate> = {}): BusinessAssociate 
     registeredMobile: '9876543210',
     adminUserId: 'user-ravi',
     documentsExpired: false,
+    blocked: false,
     paymentsOnHold: false,
     mobileNo: '9876543210',
     email: 'ravi@sharma-roadways.test',

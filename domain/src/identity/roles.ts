@@ -35,3 +35,32 @@ export const REVIEW_STAGE_ROLES: Record<1 | 2, readonly StaffRole[]> = {
 
 export const mayReviewStage = (roles: readonly string[], stage: 1 | 2): boolean =>
   roles.some((r) => (REVIEW_STAGE_ROLES[stage] as readonly string[]).includes(r));
+
+/**
+ * Block and unblock of vendor codes (issue 9; "not shown" in the spec, decided in the contract): who may ask for
+ * a block or unblock, and who approves it — never the person who asked (domain/src/block/decide.ts).
+ */
+export const BLOCK_REQUESTERS: readonly StaffRole[] = [
+  'MLL Accounts',
+  'MLL Accounts_HEAD',
+  'MLL Procurement',
+  'MLL Legal',
+  'BA Engagement Manager',
+  'MLL-ADMIN',
+];
+export const BLOCK_APPROVERS: readonly StaffRole[] = ['MLL Accounts_HEAD', 'MLL Legal', 'MLL-ADMIN'];
+
+/**
+ * ERP vendor codes (issue 9; "not shown" in the spec, decided in the contract): who may request parent and child
+ * codes, set payment terms, set the vendor category, change the reconciliation account or withholding tax and
+ * reject a request; who approves or rejects a vendor category — never the person who set it
+ * (domain/src/vendor-code/decide.ts).
+ */
+export const SAP_REQUESTERS: readonly StaffRole[] = ['MLL Accounts', 'MLL Accounts_HEAD', 'MDM', 'MLL-ADMIN'];
+export const SAP_APPROVERS: readonly StaffRole[] = ['MLL Accounts_HEAD', 'MLL-ADMIN'];
+
+/** Utility/government and other-company vendor codes from workbooks: the main admin alone (spec 000 §6). */
+export const VENDOR_CODE_CREATORS: readonly StaffRole[] = ['MLL-ADMIN'];
+
+/** Nucleus and SAP-verified mass upload and its templates (issue 9 contract): MLL-ADMIN and MDM. */
+export const MASS_UPLOADERS: readonly StaffRole[] = ['MLL-ADMIN', 'MDM'];

@@ -10,6 +10,7 @@ import { isBaAdmin, paths } from '../identity/routing';
 import { useUser } from '../identity/session';
 import { useBa } from '../onboarding/BaContext';
 import { StatusChip } from '../onboarding/StatusPage';
+import { VendorCodesSection } from '../vendor-code/VendorCodesSection';
 
 /**
  * '/home' — the verified BA's dashboard (spec 000 §2 "Post-login routing": "Verified BA: the dashboard").
@@ -39,6 +40,11 @@ export function HomePage() {
           </Typography>
         </CardContent>
       </Card>
+      <VendorCodesSection
+        baId={String(ba.id)}
+        blocked={Boolean((ba as { blocked?: boolean }).blocked)}
+        admin={admin}
+      />
       <Grid container spacing={2}>
         <Shortcut
           title="Company details"

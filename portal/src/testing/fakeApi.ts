@@ -195,6 +195,7 @@ export function baRow(overrides: Partial<BusinessAssociate> = {}): BusinessAssoc
     registeredMobile: '9876543210',
     adminUserId: 'u-admin',
     documentsExpired: false,
+    blocked: false,
     paymentsOnHold: false,
     mobileNo: details?.contactPersonMobileNumber ?? '9876543210',
     email: 'ba.admin@demo.test',

@@ -4,6 +4,52 @@ import type { StoredEvent } from '../../../domain/src/shared/events';
 import { onboardingEventsByBa, type OnboardingItem } from '../onboarding-events';
 import type { Projection, TableNames } from '../projection';
 import { insertNew, upsertRows } from '../sql';
+import { describeVendorCodeEvent } from '../../../domain/src/vendor-code/describe';
+import type { VendorCodeEvent } from '../../../domain/src/vendor-code/events';
+import { isVendorCodeEvent } from '../vendor-codes/vendor-codes.projection';
+import { blockActivityEntries } from '../blocks/block-activity';
+
+/** ERP plumbing stays in the vendor code's own history (GET /api/vendor-codes/:id/history), not the BA's log. */
+const VENDOR_CODE_LOG_SKIPS: ReadonlySet<string> = new Set(['ErpRequestSubmitted', 'ErpCallFailed', 'ErpRequestCompleted']);
+const VENDOR_CODE_STATUS: Record<string, string> = {
+  ParentCodeRequested: 'submitted',
+  ChildCodeRequested: 'submitted',
+  ParentCodeAssigned: 'created',
+  ChildCodeAssigned: 'created',
+  VendorCategoryApproved: 'approved',
+  VendorCategoryRejected: 'rejected',
+  VendorCodeRequestRejected: 'rejected',
+  ErpRequestRefused: 'rejected',
+};
+
+/** The BA's vendor-code events (issue 9) as activity-log entries on the BA (labels from describeVendorCodeEvent). */
+function vendorCodeEntries(events: readonly StoredEvent[]): ActivityRecord[] {
+  const out: ActivityRecord[] = [];
+  for (const e of events) {
+    if (!isVendorCodeEvent(e) || VENDOR_CODE_LOG_SKIPS.has(e.type)) continue;
+    const event = { type: e.type, data: e.data } as VendorCodeEvent;
+    const { what, detail } = describeVendorCodeEvent(event);
+    const { actor } = e.metadata;
+    out.push({
+      id: e.globalPosition,
+      ba_id: event.data.baId,
+      company_code: event.data.companyCode,
+      at: e.metadata.at,
+      actor_user_id: actor.userId,
+      actor_name: actor.name ?? null,
+      role: actor.role,
+      action: what,
+      status: VENDOR_CODE_STATUS[e.type] ?? 'updated',
+      changes: null,
+      // Internal remarks of a rejection not sent to the BA stay out of the BA's log.
+      remarks: event.type === 'VendorCodeRequestRejected' && !event.data.sendToBa ? null : detail,
+      event_id: e.eventId,
+      event_type: e.type,
+      stream_version: e.version,
+    });
+  }
+  return out;
+}
 
 /**
  * Per BA, one readable line per event (what auditors replay): who did what, when, in which role, with the
@@ -352,6 +398,8 @@ async function apply(client: PoolClient, events: readonly StoredEvent[], t: Tabl
       }
     }
   }
+  rows.push(...vendorCodeEntries(events));
+  rows.push(...blockActivityEntries(events));
   await insertNew(client, t('activity_log'), COLUMNS, rows, 'id');
   const labelTable = t('activity_item_labels');
   await upsertRows(client, labelTable, LABEL_COLUMNS, [...newLabels.values()], {

@@ -15,6 +15,8 @@ import { bankAccount, baDocument, createItemEvents, gstRow, reviewBy } from '../
 import { createTasksProjection } from '../tasks/tasks.projection';
 import { mastersProjection } from '../masters/masters.projection';
 import { businessAssociatesProjection } from './business-associates.projection';
+import { blocksProjection } from '../blocks/blocks.projection';
+import { vendorBlockStreamId } from '../../../domain/src/block/events';
 import { getBusinessAssociate, listBusinessAssociates, statusCounts } from './business-associates.queries';
 
 let db: TestDatabase;
@@ -38,9 +40,10 @@ async function project(pageSize = 1000): Promise<void> {
  * name for pendingOnboarding, and these lifecycles have no expired document.
  */
 const counts = async (codes: readonly string[] | 'all' = ['1000']) => {
-  const { pending, documentsExpired, ...lifecycle } = await statusCounts(db.pool, codes);
+  const { pending, documentsExpired, blockedUsers, ...lifecycle } = await statusCounts(db.pool, codes);
   expect(pending).toBe(lifecycle.pendingOnboarding);
   expect(documentsExpired).toBe(0);
+  expect(blockedUsers).toBe(0);
   return lifecycle;
 };
 
@@ -280,6 +283,43 @@ describe('listBusinessAssociates', () => {
     expect(await list({ status: 'verified', tab: 'second' })).toEqual({ rows: [], total: 0 });
     await expect(list({ status: 'nonsense' })).rejects.toMatchObject({ code: 'validation' });
     await expect(list({ stage: 3 })).rejects.toMatchObject({ code: 'validation' });
+  });
+
+  it('issue 9: a BA is blocked while one of its vendor codes is (filter "blocked", row flag, blockedUsers count)', async () => {
+    const meta = { actor: actors.procurement, companyCode: '1000', correlationId: 'c', causationId: null, workflowId: null, requestId: null, at: '2026-01-15T10:00:00.000Z' };
+    const ref = { vendorCode: '1000000042', baId: 'v', pan: 'VEGAT1234D', companyCode: '1000', level: 'parent', requestId: 'r-1' };
+    const vendorEvent = (n: number, type: string, data: Record<string, unknown>) => ({ eventId: `00000000-0000-4000-8000-00000000000${n}`, type, data, metadata: meta });
+    const stream = vendorBlockStreamId(ref.vendorCode);
+    await store.appendToStream(stream, [vendorEvent(1, 'VendorBlockRequestOpened', { ...ref, action: 'block' })], { expectedVersion: 'no_stream' });
+    const blockedNow = async () => {
+      const page = await store.readAll(0, 10_000);
+      await applyDirectly(db.pool, blocksProjection, page.filter((e) => e.streamId === stream));
+    };
+    await blockedNow();
+    // Asked, not yet applied: not blocked.
+    expect(await list({ status: 'blocked' })).toEqual({ rows: [], total: 0 });
+    await store.appendToStream(
+      stream,
+      [vendorEvent(2, 'VendorBlockRequestClosed', { ...ref, action: 'block', outcome: 'applied', blocked: true })],
+      { expectedVersion: 0 },
+    );
+    await blockedNow();
+    expect(ids(await list({ status: 'blocked' }))).toEqual(['v']);
+    expect(ids(await list({ status: 'blocked', companyName: 'vega' }))).toEqual(['v']);
+    expect(await list({ status: 'blocked' }, ['2000'])).toEqual({ rows: [], total: 0 });
+    expect((await list({ status: 'verified' })).rows[0]).toMatchObject({ id: 'v', blocked: true });
+    expect((await getBusinessAssociate(db.pool, 's1'))?.blocked).toBe(false);
+    expect((await statusCounts(db.pool, ['1000'])).blockedUsers).toBe(1);
+    expect((await statusCounts(db.pool, 'all')).blockedUsers).toBe(1);
+    expect((await statusCounts(db.pool, ['2000'])).blockedUsers).toBe(0);
+    await store.appendToStream(
+      stream,
+      [vendorEvent(3, 'VendorBlockRequestOpened', { ...ref, requestId: 'r-2', action: 'unblock' }), vendorEvent(4, 'VendorBlockRequestClosed', { ...ref, requestId: 'r-2', action: 'unblock', outcome: 'applied', blocked: false })],
+      { expectedVersion: 1 },
+    );
+    await blockedNow();
+    expect(await list({ status: 'blocked' })).toEqual({ rows: [], total: 0 });
+    expect((await statusCounts(db.pool, ['1000'])).blockedUsers).toBe(0);
   });
 
   it('searches by name, name prefix, PAN prefix and city, with counted totals', async () => {

@@ -30,6 +30,8 @@ export type BusinessAssociateRow = {
   documentsExpired: boolean;
   /** A bank change request is waiting: payments to the BA are on hold. */
   paymentsOnHold: boolean;
+  /** Issue 9: a vendor code of the BA is blocked in the ERP through the portal (vendor_blocks, helper BLOCK's). */
+  blocked: boolean;
   /** The contact person's mobile number, or the one the BA registered with until it has one. */
   mobileNo: string | null;
   /** The e-mail id the BA registered with (the company details carry none). */
@@ -92,6 +94,8 @@ export type StatusCounts = {
   pending: number;
   /** BAs with a lapsed document not yet replaced by an approved one, whatever their status. */
   documentsExpired: number;
+  /** The sidebar's "Blocked Users": BAs with a vendor code blocked in the ERP (vendor_blocks). */
+  blockedUsers: number;
 };
 
 /**
@@ -105,7 +109,7 @@ const IN_PROGRESS: readonly Cell[] = ['inprogress0', 'inprogress1', 'inprogress2
 /**
  * Status filter values: ours (the status values, the badge bucket names) and the spec's list filters (spec 000
  * §4 "BA list filters" and the first/second tabs). 'pending' is our status value (registered, not yet
- * submitted). 'blocked' matches nothing until blocking exists.
+ * submitted). 'blocked' is a property filter (below).
  */
 export const STATUS_FILTERS: Record<string, readonly Cell[]> = {
   all: ALL_CELLS,
@@ -124,14 +128,16 @@ export const STATUS_FILTERS: Record<string, readonly Cell[]> = {
   approved: ['verified'],
   rejected: ['rejected'],
   processed: ['verified', 'rejected'],
-  blocked: [],
 };
 
 /**
  * Status filters that are not a place in the lifecycle but a property of the BA (issue 8): they combine with
  * every other filter. `user_pending_task`: the caller has an open review task for the BA (My Pending Task).
  */
-export const STATUS_PROPERTY_FILTERS = ['user_pending_task', 'documents_expired'] as const;
+export const STATUS_PROPERTY_FILTERS = ['user_pending_task', 'documents_expired', 'blocked'] as const;
+
+/** Issue 9: a BA is blocked while any of its vendor codes is (vendor_blocks, written by the blocks projection). */
+const BLOCKED_BA = `EXISTS (SELECT 1 FROM vendor_blocks vb WHERE vb.ba_id = business_associates.id AND vb.blocked)`;
 type StatusProperty = (typeof STATUS_PROPERTY_FILTERS)[number];
 const isStatusProperty = (v: string | undefined): v is StatusProperty =>
   v !== undefined && (STATUS_PROPERTY_FILTERS as readonly string[]).includes(v);
@@ -171,7 +177,7 @@ const LIST_COLUMNS = `id, company_code, status, stage, company_name, pan_number,
   contact_person_mobile_number, city_id, ${masterName('cities', 'city_id')} AS city_name, state_id,
   ${masterName('states', 'state_id')} AS state_name, service_id, ${masterName('services', 'service_id')} AS service_name,
   submission, remarks, welcome_message, overdue, registered_email, registered_mobile, admin_user_id,
-  documents_expired, payments_on_hold, ${isoColumn('created_at')}, ${isoColumn('submitted_at')}, ${isoColumn('updated_at')}`;
+  documents_expired, payments_on_hold, ${BLOCKED_BA} AS blocked, ${isoColumn('created_at')}, ${isoColumn('submitted_at')}, ${isoColumn('updated_at')}`;
 const ROW_COLUMNS = `${LIST_COLUMNS}, details`;
 
 /** A row as the list and single reads select it: the stored record, with times as ISO text. */
@@ -201,6 +207,7 @@ type DbRow = Pick<
   city_name: string | null;
   state_name: string | null;
   service_name: string | null;
+  blocked: boolean;
   created_at_iso: string;
   submitted_at_iso: string | null;
   updated_at_iso: string;
@@ -231,6 +238,7 @@ const toListRow = (r: DbRow): BusinessAssociateListRow => ({
   adminUserId: r.admin_user_id,
   documentsExpired: r.documents_expired,
   paymentsOnHold: r.payments_on_hold,
+  blocked: r.blocked,
   mobileNo: r.contact_person_mobile_number ?? r.registered_mobile,
   email: r.registered_email,
   createdAt: r.created_at_iso,
@@ -372,6 +380,7 @@ export async function listBusinessAssociates(
   }
   for (const property of new Set([text(filter.status), text(filter.tab)].filter(isStatusProperty))) {
     if (property === 'documents_expired') narrowBy('documents_expired');
+    else if (property === 'blocked') narrowBy(BLOCKED_BA);
     else {
       // Nobody in particular asked (a BA caller, a test): no task is theirs.
       if (!query.caller) return { rows: [], total: 0 };
@@ -449,6 +458,12 @@ export async function getBusinessAssociatesByIds(
 
 /** The console's sidebar badges for the caller's company codes. */
 export async function statusCounts(db: Db, companyCodes: readonly string[] | 'all'): Promise<StatusCounts> {
+  // Blocked vendors are few: counted from vendor_blocks, joined for the company-code scope.
+  const blockedCount = db.query<{ n: string }>(
+    `SELECT count(DISTINCT vb.ba_id) AS n FROM vendor_blocks vb JOIN business_associates ba ON ba.id = vb.ba_id
+     WHERE vb.blocked AND ($1::text[] IS NULL OR ba.company_code = ANY($1::text[]))`,
+    [companyCodes === 'all' ? null : [...companyCodes]],
+  );
   const { rows } =
     companyCodes === 'all'
       ? await db.query<{ bucket: BaBucket; total: string }>(
@@ -470,5 +485,6 @@ export async function statusCounts(db: Db, companyCodes: readonly string[] | 'al
     rejected: of('rejected'),
     pending: of('pending_onboarding'),
     documentsExpired: of('documents_expired'),
+    blockedUsers: Number((await blockedCount).rows[0]?.n ?? 0),
   };
 }

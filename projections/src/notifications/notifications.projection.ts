@@ -7,6 +7,8 @@ import type { Projection, TableNames } from '../projection';
 import { insertNew, rowSource, upsertRows } from '../sql';
 import {
   contactChangeNotification,
+  vendorCodeNotifications,
+  blockNotifications,
   evolveSubject,
   onboardingNotifications,
   type BaSubject,
@@ -384,7 +386,7 @@ export const notificationsProjection: Projection = {
     // order of users and requests inside a page does not matter.
     await applyUsers(client, events, t);
     const byBa = onboardingEventsByBa(events);
-    const requests = [...(byBa.size > 0 ? await applyOnboarding(client, byBa, t) : []), ...contactChanges(events)];
+    const requests = [...(byBa.size > 0 ? await applyOnboarding(client, byBa, t) : []), ...contactChanges(events), ...events.flatMap(vendorCodeNotifications), ...events.flatMap(blockNotifications)];
     await fanOut(client, requests, t);
   },
 };

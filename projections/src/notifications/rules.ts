@@ -1,4 +1,4 @@
-import { BA_ROLES, REVIEW_STAGE_ROLES, type Role } from '../../../domain/src/identity/roles';
+import { BA_ROLES, BLOCK_APPROVERS, BLOCK_REQUESTERS, REVIEW_STAGE_ROLES, SAP_REQUESTERS, type Role } from '../../../domain/src/identity/roles';
 import type { OnboardingEvent } from '../../../domain/src/onboarding/events';
 import { formatDate } from '../../../domain/src/shared/format';
 import type { StoredEvent } from '../../../domain/src/shared/events';
@@ -34,7 +34,13 @@ export type NotificationKind =
   | 'change-request.rejected'
   | 'payments.held'
   | 'payments.released'
-  | 'contact-change.completed';
+  | 'contact-change.completed'
+  | 'vendor-code.parent-assigned'
+  | 'vendor-code.child-assigned'
+  | 'vendor-code.rejected'
+  | 'block.requested'
+  | 'block.applied'
+  | 'block.rejected';
 
 /**
  * Who receives it: active users holding one of `roles` and either the company code (staff audiences) or the
@@ -538,4 +544,116 @@ export function contactChangeNotification(
     companyCode: stored.metadata.companyCode,
     audience: { roles: ['BA Admin'], companyCode: null, baId: null, adminsOfUser: data.userId, exclude: [] },
   };
+}
+
+/**
+ * Vendor codes (issue 9): a parent or child code created in the ERP is told to the BA's users and to the SAP
+ * requesters of the company code (the requester among them; the events do not name who asked); a request
+ * rejected with `sendToBa` is told to the BA's users with the reason, so they correct their profile. Returns []
+ * for every other event (and for `vendor-code-workbook-…` streams, which share some event names).
+ */
+export function vendorCodeNotifications(stored: StoredEvent): NotificationRequest[] {
+  if (!stored.streamId.startsWith('vendor-code-') || stored.streamId.startsWith('vendor-code-workbook-')) return [];
+  const d = stored.data as Record<string, unknown> | null;
+  if (!d || typeof d['baId'] !== 'string' || typeof d['companyCode'] !== 'string') return [];
+  const baId = d['baId'];
+  const companyCode = d['companyCode'];
+  const base = { eventId: stored.eventId, position: stored.globalPosition, at: stored.metadata.at, baId, companyCode };
+  const toBa: Audience = { roles: BA_USERS, companyCode: null, baId, adminsOfUser: null, exclude: [] };
+  const toRequesters: Audience = { roles: SAP_REQUESTERS, companyCode, baId: null, adminsOfUser: null, exclude: [] };
+  const staffLink = `/sap/view/${encodeURIComponent(baId)}`;
+  switch (stored.type) {
+    case 'ParentCodeAssigned': {
+      const title = 'SAP code created';
+      const body = `Parent vendor code ${String(d['parentCode'])} was created for company code ${companyCode}.`;
+      return [
+        { ...base, kind: 'vendor-code.parent-assigned', title, body, link: portal.home, audience: toBa },
+        { ...base, kind: 'vendor-code.parent-assigned', title, body, link: staffLink, audience: toRequesters },
+      ];
+    }
+    case 'ChildCodeAssigned': {
+      const title = 'Child vendor code created';
+      const body = `Child vendor code ${String(d['childCode'])} was created for company code ${companyCode}.`;
+      return [
+        { ...base, kind: 'vendor-code.child-assigned', title, body, link: portal.home, audience: toBa },
+        { ...base, kind: 'vendor-code.child-assigned', title, body, link: staffLink, audience: toRequesters },
+      ];
+    }
+    case 'VendorCodeRequestRejected': {
+      if (d['sendToBa'] !== true) return [];
+      const remarks = typeof d['remarks'] === 'string' && d['remarks'] !== '' ? ` Remarks: ${d['remarks']}` : '';
+      return [
+        {
+          ...base,
+          kind: 'vendor-code.rejected',
+          title: 'Please correct your profile',
+          body: `Your SAP code request was sent back: ${String(d['reason'])}.${remarks} Please correct it under View and Edit Profile.`,
+          link: portal.profile,
+          audience: toBa,
+        },
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * Block and unblock (issue 9, `block-<requestId>` streams): a new request → the approvers of its company code
+ * (never the requester); applied in the ERP → the block requesters of the company code (the requester among them:
+ * an audience names roles, not a person) except the approver, and the BA's users; rejected → the requesters.
+ * The company code comes from the event's metadata (every block event is recorded under the request's code).
+ */
+export function blockNotifications(stored: StoredEvent): NotificationRequest[] {
+  if (!stored.streamId.startsWith('block-')) return [];
+  const d = stored.data as Record<string, unknown> | null;
+  const companyCode = stored.metadata.companyCode;
+  if (!d || typeof d['requestId'] !== 'string' || !companyCode) return [];
+  const requestId = d['requestId'];
+  const baId = typeof d['baId'] === 'string' ? d['baId'] : null;
+  const actor = stored.metadata.actor.userId;
+  const base = { eventId: stored.eventId, position: stored.globalPosition, at: stored.metadata.at, baId, companyCode };
+  const staff = (roles: readonly Role[]): Audience => ({ roles, companyCode, baId: null, adminsOfUser: null, exclude: [actor] });
+  const link = `/blocks/${encodeURIComponent(requestId)}/show`;
+  switch (stored.type) {
+    case 'BlockRequested': {
+      const scope = d['scope'] as { vendorCode?: string } | undefined;
+      const action = d['action'] === 'unblock' ? 'Unblock' : 'Block';
+      return [
+        {
+          ...base,
+          kind: 'block.requested',
+          title: `${action} request waiting for approval`,
+          body: `${action} of vendor code ${String(scope?.vendorCode ?? '')} (company code ${companyCode}) was requested: ${String(d['reason'] ?? '')}.`,
+          link,
+          audience: staff(BLOCK_APPROVERS),
+        },
+      ];
+    }
+    case 'BlockApplied': {
+      const unblocked = d['action'] === 'unblock';
+      const title = unblocked ? 'Vendor unblocked' : 'Vendor blocked';
+      const body = `Vendor code ${String(d['vendorCode'])} (company code ${companyCode}): ${String(d['message'] ?? '')}.`;
+      const toStaff: NotificationRequest = { ...base, kind: 'block.applied', title, body, link, audience: staff(BLOCK_REQUESTERS) };
+      if (!baId) return [toStaff];
+      const toBa: Audience = { roles: BA_USERS, companyCode: null, baId, adminsOfUser: null, exclude: [] };
+      const baBody = unblocked
+        ? `Your vendor account (vendor code ${String(d['vendorCode'])}) is active again.`
+        : `Your vendor account (vendor code ${String(d['vendorCode'])}) is blocked. Please contact the admin team.`;
+      return [toStaff, { ...base, kind: 'block.applied', title: unblocked ? 'Vendor account unblocked' : 'Vendor account blocked', body: baBody, link: portal.home, audience: toBa }];
+    }
+    case 'BlockRejected':
+      return [
+        {
+          ...base,
+          kind: 'block.rejected',
+          title: 'Block request rejected',
+          body: `The block/unblock request was rejected. Remarks: ${String(d['remarks'] ?? '')}`,
+          link,
+          audience: staff(BLOCK_REQUESTERS),
+        },
+      ];
+    default:
+      return [];
+  }
 }

@@ -1,0 +1,153 @@
+import type { Pool } from 'pg';
+import { v5 as uuidv5 } from 'uuid';
+import type { EventStore } from '../../../domain/src/event-store/port';
+import type { MassUploadKind, MassUploadValues } from '../../../domain/src/mass-upload/columns';
+import {
+  massUploadStreamId,
+  nucleusVendorStreamId,
+  type MassUploadBatchRecorded,
+  type MassUploadRecorded,
+  type NucleusVendorRecorded,
+} from '../../../domain/src/mass-upload/events';
+import type { Actor, EventMetadata, NewEvent } from '../../../domain/src/shared/events';
+import { rowHashes } from '../../../projections/src/nucleus-vendors/nucleus-vendors.queries';
+import { unpackValues, type GoodRow } from './validate';
+
+/** Event ids of an upload derive from what they record, so the same rows again are the same appends. */
+export const MASS_UPLOAD_NAMESPACE = 'c0f5a7a2-6f1e-4c1b-9a4d-2e8b7d3f5a10';
+/** The same file (kind + sha256) is the same upload. */
+export const uploadIdOf = (kind: MassUploadKind, sha256: string): string => uuidv5(`${kind}:${sha256}`, MASS_UPLOAD_NAMESPACE);
+
+/** Vendors (PAN streams) appended per batch: one read of the hashes, then the store's grouped appends. */
+export const STREAMS_PER_BATCH = 1000;
+
+export type RecordInput = {
+  kind: MassUploadKind;
+  uploadId: string;
+  fileName: string;
+  sha256: string;
+  rows: readonly GoodRow[];
+  parents: number;
+  children: number;
+  actor: Actor;
+  requestId: string | null;
+};
+
+export type RecordResult = { created: number; unchanged: number; lastGlobalPosition: number };
+
+/**
+ * Appends the upload: per vendor one append of its changed rows (`NucleusVendorRecorded`, one event per
+ * parent or child row) on `nucleus-vendor-<PAN>`; per batch of vendors a `MassUploadBatchRecorded` (their PANs,
+ * for the ERP step); at the end `MassUploadRecorded`. A row whose values hash equals the read model's is not
+ * appended. Event ids are uuid v5 of stream, row, previous and new hash: a row the read model has not caught
+ * up with yet, or a retry of the same file, lands on the same id, which the store answers as the original
+ * append (a replay at an old position) — counted as unchanged. Nothing is written before validation passed.
+ */
+export async function recordUpload(
+  deps: { pool: Pool; store: EventStore },
+  input: RecordInput,
+  progress: (processed: number) => void = () => undefined,
+): Promise<RecordResult> {
+  const { store, pool } = deps;
+  const at = new Date().toISOString();
+  const meta = (companyCode: string | null): EventMetadata => ({
+    actor: input.actor,
+    companyCode,
+    correlationId: input.uploadId,
+    causationId: null,
+    workflowId: null,
+    requestId: input.requestId,
+    at,
+  });
+  const byPan = new Map<string, GoodRow[]>();
+  for (const r of input.rows) {
+    const list = byPan.get(r.pan);
+    if (list) list.push(r);
+    else byPan.set(r.pan, [r]);
+  }
+  const pans = [...byPan.keys()];
+  const headBefore = await store.headPosition();
+  const uploadStream = massUploadStreamId(input.uploadId);
+  let created = 0;
+  let unchanged = 0;
+  let processed = 0;
+  let last = headBefore;
+  let batch = 0;
+  for (let start = 0; start < pans.length; start += STREAMS_PER_BATCH, batch += 1) {
+    const slice = pans.slice(start, start + STREAMS_PER_BATCH);
+    const known = await rowHashes(pool, slice);
+    let batchCreated = 0;
+    let batchUnchanged = 0;
+    const appends: Promise<void>[] = [];
+    for (const pan of slice) {
+      const streamId = nucleusVendorStreamId(pan);
+      const hashes = known.get(pan);
+      const events: NewEvent<NucleusVendorRecorded['type'], NucleusVendorRecorded['data']>[] = [];
+      for (const r of byPan.get(pan)!) {
+        const previous = hashes?.get(r.rowKey) ?? '';
+        if (previous === r.valuesHash) {
+          batchUnchanged += 1;
+          continue;
+        }
+        const values: MassUploadValues = unpackValues(input.kind, r.sheet, r.packed);
+        events.push({
+          eventId: uuidv5(`${streamId}|${r.rowKey}|${previous}|${r.valuesHash}`, MASS_UPLOAD_NAMESPACE),
+          type: 'NucleusVendorRecorded',
+          data: {
+            pan,
+            kind: input.kind,
+            row: r.sheet === 'Parent' ? 'parent' : 'child',
+            rowKey: r.rowKey,
+            valuesHash: r.valuesHash,
+            values,
+            uploadId: input.uploadId,
+          },
+          metadata: meta(values.companyCode ?? null),
+        });
+      }
+      if (events.length === 0) continue;
+      appends.push(
+        store.appendToStream(streamId, events, { expectedVersion: 'any' }).then((result) => {
+          // A replay answers the original append's position, which is older than this upload.
+          if (result.lastGlobalPosition > headBefore) {
+            batchCreated += events.length;
+            last = Math.max(last, result.lastGlobalPosition);
+          } else batchUnchanged += events.length;
+        }),
+      );
+    }
+    await Promise.all(appends);
+    created += batchCreated;
+    unchanged += batchUnchanged;
+    processed += slice.reduce((n, pan) => n + byPan.get(pan)!.length, 0);
+    const batchEvent: NewEvent<MassUploadBatchRecorded['type'], MassUploadBatchRecorded['data']> = {
+      eventId: uuidv5(`${uploadStream}|batch|${batch}`, MASS_UPLOAD_NAMESPACE),
+      type: 'MassUploadBatchRecorded',
+      data: { uploadId: input.uploadId, batch, pans: slice, created: batchCreated, unchanged: batchUnchanged },
+      metadata: meta(null),
+    };
+    const r = await store.appendToStream(uploadStream, [batchEvent], { expectedVersion: 'any' });
+    last = Math.max(last, r.lastGlobalPosition);
+    progress(processed);
+  }
+  const recorded: NewEvent<MassUploadRecorded['type'], MassUploadRecorded['data']> = {
+    eventId: uuidv5(`${uploadStream}|recorded`, MASS_UPLOAD_NAMESPACE),
+    type: 'MassUploadRecorded',
+    data: {
+      uploadId: input.uploadId,
+      kind: input.kind,
+      fileName: input.fileName,
+      sha256: input.sha256,
+      parents: input.parents,
+      children: input.children,
+      rows: input.rows.length,
+      created,
+      unchanged,
+      batches: batch,
+    },
+    metadata: meta(null),
+  };
+  const r = await store.appendToStream(uploadStream, [recorded], { expectedVersion: 'any' });
+  last = Math.max(last, r.lastGlobalPosition);
+  return { created, unchanged, lastGlobalPosition: last };
+}

@@ -1,0 +1,3 @@
+export * from './commands';
+export * from './events';
+export * from './decide';

@@ -1,0 +1,67 @@
+import type { MassUploadKind, MassUploadValues } from './columns';
+import type { NucleusVendorEvent, VendorRowKind } from './events';
+
+/** One parent or child row of a vendor as its stream stands. */
+export type VendorRowState = {
+  rowKey: string;
+  row: VendorRowKind;
+  kind: MassUploadKind;
+  values: MassUploadValues;
+  valuesHash: string;
+  uploadId: string;
+  vendorCode: string | null;
+  parentCode: string | null;
+  /** The ERP refused it (message) or, sap-verified, does not know it ('not-in-erp'). */
+  problem: string | null;
+};
+
+export type NucleusVendorState = { pan: string | null; rows: Map<string, VendorRowState>; version: number };
+
+export const initialNucleusVendorState = (): NucleusVendorState => ({ pan: null, rows: new Map(), version: -1 });
+
+/** Folds a `nucleus-vendor-<PAN>` stream. A row recorded again with other values keeps its assigned code. */
+export function evolveNucleusVendor(state: NucleusVendorState, event: { type: string; data: unknown }): NucleusVendorState {
+  const e = event as NucleusVendorEvent;
+  const rows = state.rows;
+  switch (e.type) {
+    case 'NucleusVendorRecorded': {
+      const before = rows.get(e.data.rowKey);
+      rows.set(e.data.rowKey, {
+        rowKey: e.data.rowKey,
+        row: e.data.row,
+        kind: e.data.kind,
+        values: e.data.values,
+        valuesHash: e.data.valuesHash,
+        uploadId: e.data.uploadId,
+        vendorCode: before?.vendorCode ?? null,
+        parentCode: before?.parentCode ?? null,
+        problem: null,
+      });
+      return { pan: e.data.pan, rows, version: state.version + 1 };
+    }
+    case 'NucleusVendorCodeAssigned': {
+      const r = rows.get(e.data.rowKey);
+      if (r) Object.assign(r, { vendorCode: e.data.vendorCode, parentCode: e.data.parentCode, problem: null });
+      return { ...state, version: state.version + 1 };
+    }
+    case 'ErpRequestRefused': {
+      const r = rows.get(e.data.rowKey);
+      if (r) r.problem = e.data.message;
+      return { ...state, version: state.version + 1 };
+    }
+    case 'NucleusVendorNotInErp': {
+      const r = rows.get(e.data.rowKey);
+      if (r) r.problem = 'not-in-erp';
+      return { ...state, version: state.version + 1 };
+    }
+    default:
+      return { ...state, version: state.version + 1 };
+  }
+}
+
+export const foldNucleusVendor = (events: readonly { type: string; data: unknown }[]): NucleusVendorState =>
+  events.reduce(evolveNucleusVendor, initialNucleusVendorState());
+
+/** Canonical text of a row's values (sorted keys), what `valuesHash` hashes. */
+export const canonicalValues = (values: MassUploadValues): string =>
+  JSON.stringify(Object.fromEntries(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
