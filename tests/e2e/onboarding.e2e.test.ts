@@ -225,4 +225,6 @@ test('[ONBOARDING][REJECT]: stage 2 rejects the cheque and the bank account with
   ]);
   expect((await reviews(baId, 'BankAccountReviewed')).map((r) => r.decision)).toEqual(['approved', 'rejected', 'approved']);
   await Promise.all([ba.context.close(), procurement.context.close(), commercial.context.close()]);
-});
+  // The longest journey (two full review rounds through the UI): on a shared machine it can pass the global
+  // 120 s while every step is still answering, so it gets twice that.
+}, 240_000);
