@@ -117,6 +117,8 @@ type Probe = { stage: Stage; reason: string };
 
 // UpdateWorkflowExecutionLifecycleStage UNSPECIFIED: the server answered without saying.
 const UNSPECIFIED = 0;
+/** How close to the window's end a cancelled poll counts as the window having run out (timer granularity). */
+const DEADLINE_SLACK_MS = 100;
 /** Pause between probes when the server could not say (a transient error on a loaded machine). */
 const REPROBE_PAUSE_MS = 200;
 
@@ -144,6 +146,11 @@ async function stageOf(client: Client, target: UpdateTarget, atLeast: number, wa
     } catch (error) {
       if (isGrpcServiceError(error) && error.code === NOT_FOUND) return { stage: 'not-found', reason: 'not found' };
       if (isGrpcServiceError(error) && error.code === DEADLINE_EXCEEDED) return { stage: ifTimeout, reason: 'wait ran out' };
+      // Our own deadline ending the long poll may surface as CANCELLED rather than DEADLINE_EXCEEDED (seen on a
+      // loaded machine: "gRPC 1: Call cancelled" at the end of the window): once the window is over, that too
+      // means the update did not reach the stage in time. A cancellation before then is retried as transient.
+      if (isGrpcServiceError(error) && error.code === CANCELLED && Date.now() >= until - DEADLINE_SLACK_MS)
+        return { stage: ifTimeout, reason: 'wait ran out (cancelled at the deadline)' };
       reason = isGrpcServiceError(error) ? `gRPC ${error.code}: ${error.details}` : String(error);
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(REPROBE_PAUSE_MS, Math.max(0, until - Date.now()))));
