@@ -13,6 +13,7 @@ import type { BlockErpOperation, BlockEvent } from '../../../domain/src/block/ev
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
 import { refusalFailure } from '../onboarding/refusal';
+import { createCommandLock } from '../shared/command-lock';
 import { COMMAND_ACTIVITY_OPTIONS } from '../shared/activity-options';
 import { commandFailure, refuseIfLate } from '../shared/deadline';
 import type { createBlockActivities } from './activities';
@@ -73,12 +74,7 @@ export async function blockWorkflow(input: BlockInput): Promise<BlockUpdateResul
     at: now(),
   });
 
-  let tail: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(fn);
-    tail = run.catch(() => undefined);
-    return run;
-  };
+  const { exclusive, idle } = createCommandLock();
   const unwrap = (error: unknown): unknown => commandFailure(error, 'block request', (message, attrs) => log.error(message, { ...attrs, workflowId }));
   const apply = (events: readonly BlockEvent[], position: number) => {
     state = events.reduce(evolveBlock, state);
@@ -105,6 +101,8 @@ export async function blockWorkflow(input: BlockInput): Promise<BlockUpdateResul
     const actor: Partial<Actor> | undefined = args?.actor;
     if (typeof actor?.userId !== 'string' || typeof actor.role !== 'string')
       throw refusalFailure(new DomainError('forbidden', 'The acting user is unknown'));
+    // An ERP answer or another decision is being recorded: the handler decides on the state it leaves.
+    if (!idle()) return;
     const decided = decideBlock(command, state, { at: now(), actor: actor as Actor });
     if (decided instanceof DomainError) throw refusalFailure(decided);
   };

@@ -19,6 +19,7 @@ import type { ContactChangeEvent } from '../../../domain/src/contact-change/even
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
 import { refusalFailure } from '../onboarding/refusal';
+import { createCommandLock } from '../shared/command-lock';
 import { COMMAND_ACTIVITY_OPTIONS } from '../shared/activity-options';
 import { commandFailure, refuseIfLate } from '../shared/deadline';
 import { decidesInActivity } from '../shared/patches';
@@ -76,12 +77,7 @@ export async function contactChangeWorkflow(input: ContactChangeInput): Promise<
 
   // One step at a time: each decides on the state every earlier step left behind (a FIFO lock that stays
   // deterministic under replay), so two concurrent identity failures cannot both count as attempt 4.
-  let tail: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(fn);
-    tail = run.catch(() => undefined);
-    return run;
-  };
+  const { exclusive, idle } = createCommandLock();
 
   /**
    * A refused activity is an answer (the stream moved under us), not a fault to retry; a fault that outlived
@@ -161,7 +157,8 @@ export async function contactChangeWorkflow(input: ContactChangeInput): Promise<
     const actor: Partial<Actor> | undefined = typeof args === 'object' && args ? args.actor : undefined;
     if (typeof actor?.userId !== 'string' || typeof actor.role !== 'string')
       throw refusalFailure(new DomainError('forbidden', 'The acting user is unknown'));
-    decideNow(command, now());
+    // Another step holds the lock and may move the state: the handler decides in this step's turn.
+    if (idle()) decideNow(command, now());
   };
 
   const identity = (a: CheckIdentityArgs): ContactChangeCommand => ({ type: 'CheckContactIdentity', matched: a.matched === true });

@@ -26,6 +26,7 @@ import {
   validTillChangedSignal,
   type DocumentExpiryInput,
 } from '../document-expiry/messages';
+import { createCommandLock } from '../shared/command-lock';
 import { COMMAND_ACTIVITY_OPTIONS } from '../shared/activity-options';
 import { commandFailure, refuseIfLate } from '../shared/deadline';
 import { decidesInActivity } from '../shared/patches';
@@ -122,15 +123,8 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
     requestId: ctx.requestId,
   });
 
-  // One command at a time: a handler decides on the state every earlier command left behind, so two
-  // concurrent approvals cannot both pass on a stale state. A promise chain is a FIFO lock that stays
-  // deterministic under replay.
-  let tail: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(fn);
-    tail = run.catch(() => undefined);
-    return run;
-  };
+  // One command at a time (shared/command-lock.ts): two concurrent approvals cannot both pass on a stale state.
+  const { exclusive, idle } = createCommandLock();
 
   // A resumed run loads its state first, queued on the lock before any handler exists: an update delivered
   // with the start is dispatched as soon as its handler is set, and must wait for the state it is decided on.
@@ -231,8 +225,9 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
     const actor: Partial<Actor> | undefined = typeof args === 'object' && args ? args.actor : undefined;
     if (typeof actor?.userId !== 'string' || typeof actor.role !== 'string')
       throw refusalFailure(new DomainError('forbidden', 'The acting user is unknown'));
-    // A resumed run has no state yet: the activity decides against the stream when the command's turn comes.
-    if (loading) return;
+    // A resumed run has no state yet, or a command holding the lock is about to move it: the activity decides
+    // against the stream when this command's turn comes.
+    if (loading || !idle()) return;
     const command = toCommand(args);
     if (sinceIssue8 && lacksMasters(command)) return;
     const decided = decide(command, state, meta(args.actor, args));

@@ -22,6 +22,7 @@ import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
 import { onboardingWorkflowId, type OnboardingInput } from '../onboarding/messages';
 import { refusalFailure } from '../onboarding/refusal';
+import { createCommandLock } from '../shared/command-lock';
 import { COMMAND_ACTIVITY_OPTIONS } from '../shared/activity-options';
 import { commandFailure, refuseIfLate } from '../shared/deadline';
 import { decidesInActivity } from '../shared/patches';
@@ -72,12 +73,7 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
 
   // One command at a time (a FIFO lock that stays deterministic under replay): the expiry timer and a
   // completion cannot both pass on the same 'started' state.
-  let tail: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(fn);
-    tail = run.catch(() => undefined);
-    return run;
-  };
+  const { exclusive, idle } = createCommandLock();
 
   const context = (actor: Actor, ctx: { requestId: string | null; correlationId: string }) => ({
     actor,
@@ -189,6 +185,8 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
       refuseIfLate(args?.deadline);
       if (typeof args?.credentialId !== 'string' || args.credentialId === '' || typeof args.actor?.userId !== 'string')
         throw refusalFailure(new DomainError('validation', 'A password credential and an actor are required'));
+      // The expiry timer holds the lock: the handler decides on the state it leaves.
+      if (!idle()) return;
       const decided = decide(completeCommand, state);
       if (decided instanceof DomainError) throw refusalFailure(decided);
     },

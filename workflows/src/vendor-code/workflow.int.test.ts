@@ -38,12 +38,32 @@ let running: Promise<void> | null = null;
 let projector: Projector;
 const store = () => createPostgresEventStore(db.appPool);
 
+/** Set by a test: the ERP's parent code, once appended, is held before the workflow hears of it. */
+let holdParentAssigned: { appended: () => void; released: Promise<void> } | null = null;
+
+function holdingParentAssigned(activities: ReturnType<typeof createActivities>): ReturnType<typeof createActivities> {
+  return {
+    ...activities,
+    async handleVendorCodeCommand(args) {
+      const result = await activities.handleVendorCodeCommand(args);
+      const hold = holdParentAssigned;
+      if (hold && result.events.some((e) => e.type === 'ParentCodeAssigned')) {
+        hold.appended();
+        await hold.released;
+      }
+      return result;
+    },
+  };
+}
+
 async function startWorker(): Promise<void> {
   worker = await Worker.create({
     connection: nativeConnection,
     taskQueue,
     workflowBundle: workflowBundle(),
-    activities: createActivities({ store: store(), pool: db.appPool, masters: masterLookup(db.appPool), erp: sandbox.erp }),
+    activities: holdingParentAssigned(
+      createActivities({ store: store(), pool: db.appPool, masters: masterLookup(db.appPool), erp: sandbox.erp }),
+    ),
   });
   running = worker.run();
 }
@@ -170,6 +190,32 @@ test('a request refused by the ERP is shown, and a re-request after a rejection 
     return st.parent.parentCode ? st : null;
   });
   expect((await sandbox.vendors()).filter((v) => v.pan === pan && v.kind === 'parent').map((v) => v.vendorCode)).toEqual([s.parent.parentCode]);
+});
+
+test('a command sent as soon as the ERP answer is in the stream waits for it to be recorded, not refused on the state before', async () => {
+  const target = await seedVerifiedBa(store(), { pan: 'AAACS1234F' });
+  let appended!: () => void;
+  let release!: () => void;
+  const inStream = new Promise<void>((resolve) => (appended = resolve));
+  holdParentAssigned = { appended, released: new Promise<void>((resolve) => (release = resolve)) };
+  try {
+    await send(target, { type: 'RequestParentCode' });
+    await inStream;
+    // The code is in the stream (a list shows it), and the workflow has not applied it yet.
+    expect(await typesOf(target)).toContain('ParentCodeAssigned');
+    expect((await stateOf(target)).parent.parentCode).toBeFalsy();
+    const setting = send(target, { type: 'SetVendorCategory', vendorCategoryId: 1 });
+    setting.catch(() => undefined);
+    // Long enough for the update to be validated while the answer is still being recorded.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    release();
+    const result = await setting;
+    expect(result.state.parent.parentCode).toBeTruthy();
+    expect(result.state.vendorCategory.status).toBe('pending');
+  } finally {
+    holdParentAssigned = null;
+    release();
+  }
 });
 
 test('a worker replaced while the ERP request is outstanding resumes it: the code is created once', async () => {

@@ -15,6 +15,7 @@ import { DEFAULT_ERP_RETRY, vendorCodeDecider } from '../../../domain/src/vendor
 import type { VendorCodeEvent } from '../../../domain/src/vendor-code/events';
 import { evolveVendorCode, initialVendorCodeState, type VendorCodeState } from '../../../domain/src/vendor-code/state';
 import { refusalFailure } from '../onboarding/refusal';
+import { createCommandLock } from '../shared/command-lock';
 import { COMMAND_ACTIVITY_OPTIONS } from '../shared/activity-options';
 import { commandFailure, refuseIfLate } from '../shared/deadline';
 import type { createVendorCodeActivities } from './activities';
@@ -69,12 +70,7 @@ export async function vendorCodeWorkflow(input: VendorCodeInput): Promise<Vendor
   let lastGlobalPosition = input.carry?.lastGlobalPosition ?? 0;
   let revision = 0;
 
-  let tail: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(fn);
-    tail = run.catch(() => undefined);
-    return run;
-  };
+  const { exclusive, idle } = createCommandLock();
 
   const now = () => new Date(Date.now()).toISOString();
 
@@ -138,6 +134,8 @@ export async function vendorCodeWorkflow(input: VendorCodeInput): Promise<Vendor
         const command: Partial<VendorCodeCommand> | undefined = args.command;
         if (typeof command?.type !== 'string' || command.type === 'RecordErpOutcome')
           throw refusalFailure(new DomainError('validation', 'Unknown command'));
+        // An ERP answer or another command is being recorded: the handler decides on the state it leaves.
+        if (!idle()) return;
         const decided = decider.decide(args.command, state, {
           actor: args.actor,
           at: now(),
