@@ -188,6 +188,8 @@ const AttachmentCell = () => {
     <Button
       size="small"
       startIcon={<AttachFileIcon />}
+      title={row.fileName}
+      sx={{ maxWidth: 180, justifyContent: 'flex-start', '& .label': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}
       onClick={(e) => {
         e.stopPropagation();
         fetchBlockFile(row)
@@ -195,8 +197,65 @@ const AttachmentCell = () => {
           .catch((error: unknown) => notify(errorText(error), { type: 'error' }));
       }}
     >
-      {row.fileName}
+      <span className="label">{row.fileName}</span>
     </Button>
+  );
+};
+
+/** When, and who asked: two lines of one cell, so the queue fits a 1366 px screen with its decision buttons. */
+const RequestedCell = () => {
+  const row = useRecordContext<BlockRow>();
+  if (!row) return null;
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      <Typography variant="body2">{formatDateTime(row.requestedAt)}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {row.requestedBy?.name ?? row.requestedBy?.userId}
+      </Typography>
+    </Box>
+  );
+};
+
+/** The vendor's name, then its code (parent or child) and company code. */
+const VendorCell = () => {
+  const row = useRecordContext<BlockRow>();
+  if (!row) return null;
+  return (
+    <Box sx={{ minWidth: 160 }}>
+      <Typography variant="body2">{row.companyName ?? row.pan ?? 'NA'}</Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        <span>{`${row.vendorCode ?? 'NA'} (${row.scope})`}</span> · company code {row.companyCode}
+      </Typography>
+    </Box>
+  );
+};
+
+/**
+ * The reason, the requester's comments (two lines, the whole text on hover) and the end date when one was set:
+ * comments of up to 260 characters made rows tall and pushed Status and Decision off a laptop screen.
+ */
+const ReasonCell = () => {
+  const row = useRecordContext<BlockRow>();
+  if (!row) return null;
+  return (
+    <Box sx={{ minWidth: 180, maxWidth: 320 }}>
+      <Typography variant="body2">{row.reason}</Typography>
+      {row.comments && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          title={row.comments}
+          sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+        >
+          {row.comments}
+        </Typography>
+      )}
+      {row.endDate && (
+        <Typography variant="caption" component="div">
+          Until {formatDate(row.endDate)}
+        </Typography>
+      )}
+    </Box>
   );
 };
 
@@ -235,15 +294,16 @@ export const BlockList = () => (
     empty={false}
   >
     <DataTable bulkActionButtons={false} rowClick={false}>
-      <DataTable.Col source="requestedAt" label="Requested" render={(r: BlockRow) => formatDateTime(r.requestedAt)} />
+      <DataTable.Col source="requestedAt" label="Requested">
+        <RequestedCell />
+      </DataTable.Col>
       <DataTable.Col source="action" label="Action" disableSort render={(r: BlockRow) => (r.action === 'block' ? 'Block' : 'Unblock')} />
-      <DataTable.Col label="Vendor" disableSort render={(r: BlockRow) => r.companyName ?? r.pan ?? 'NA'} />
-      <DataTable.Col source="vendorCode" label="Vendor code" render={(r: BlockRow) => `${r.vendorCode ?? 'NA'} (${r.scope})`} />
-      <DataTable.Col source="companyCode" label="Company code" disableSort />
-      <DataTable.Col source="reason" label="Reason" disableSort />
-      <DataTable.Col source="comments" label="Comments" disableSort render={(r: BlockRow) => r.comments || '—'} />
-      <DataTable.Col source="endDate" label="End date" disableSort render={(r: BlockRow) => (r.endDate ? formatDate(r.endDate) : '—')} />
-      <DataTable.Col label="Requested by" disableSort render={(r: BlockRow) => r.requestedBy?.name ?? r.requestedBy?.userId} />
+      <DataTable.Col source="vendorCode" label="Vendor">
+        <VendorCell />
+      </DataTable.Col>
+      <DataTable.Col source="reason" label="Reason" disableSort>
+        <ReasonCell />
+      </DataTable.Col>
       <DataTable.Col label="Attachment" disableSort>
         <AttachmentCell />
       </DataTable.Col>

@@ -73,14 +73,14 @@ export const SapMenu = () => {
       ))}
       {mayCreateVendorCodes(permissions) && (
         <>
-          <Menu.Item to={CREATE_UTILITY_PATH} primaryText="Create Utility/Government Vendor Code" leftIcon={<BoltIcon />} />
-          <Menu.Item to={CREATE_OTHER_COMPANY_PATH} primaryText="Create Other Company Vendor Code" leftIcon={<BusinessIcon />} />
+          <Menu.Item to={CREATE_UTILITY_PATH} primaryText={<Label text="Create Utility/Government Vendor Code" />} leftIcon={<BoltIcon />} />
+          <Menu.Item to={CREATE_OTHER_COMPANY_PATH} primaryText={<Label text="Create Other Company Vendor Code" />} leftIcon={<BusinessIcon />} />
         </>
       )}
       {(mayRequestBlock(permissions) || mayApproveBlock(permissions)) && (
-        <Menu.Item to={BLOCKS_PATH} primaryText="Block Requests" leftIcon={<GppMaybeIcon />} />
+        <Menu.Item to={BLOCKS_PATH} primaryText={<Label text="Block Requests" />} leftIcon={<GppMaybeIcon />} />
       )}
-      {mayMassUpload(permissions) && <Menu.Item to={MASS_UPLOAD_PATH} primaryText="Mass Upload" leftIcon={<UploadFileIcon />} />}
+      {mayMassUpload(permissions) && <Menu.Item to={MASS_UPLOAD_PATH} primaryText={<Label text="Mass Upload" />} leftIcon={<UploadFileIcon />} />}
     </>
   );
 };
