@@ -2,26 +2,37 @@ import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typograph
 import { useGetMany } from 'react-admin';
 import { display, formatDateTime } from '../../../domain/src/shared/format';
 import type { ActivityEntry, FieldChange } from '../shared/types';
-import { fieldLabel, fieldOrder, fieldValue, NAMED_ID_FIELDS, type IdNames } from './labels';
+import {
+  fieldLabel,
+  fieldOrder,
+  fieldValue,
+  itemName,
+  NAMED_ID_FIELDS,
+  NAMED_MASTERS,
+  type IdNames,
+  type NamedItem,
+  type NamedMaster,
+} from './labels';
 
-/** The ids of one master named anywhere in the log's changes. */
-const idsIn = (entries: readonly ActivityEntry[] | undefined, field: string): number[] => [
-  ...new Set(
-    (entries ?? [])
-      .flatMap((e) => [e.changes?.[field]?.before, e.changes?.[field]?.after])
-      .filter((v): v is number => typeof v === 'number'),
-  ),
-];
+/** The ids of one master named anywhere in the log's changes (single ids and lists of them). */
+const idsIn = (entries: readonly ActivityEntry[] | undefined, master: NamedMaster): number[] => {
+  const fields = Object.entries(NAMED_ID_FIELDS)
+    .filter(([, resource]) => resource === master)
+    .map(([field]) => field);
+  const values = (entries ?? []).flatMap((e) => fields.flatMap((f) => [e.changes?.[f]?.before, e.changes?.[f]?.after]));
+  return [...new Set(values.flat().filter((v): v is number => typeof v === 'number'))];
+};
 
-/** Service, state and city names for the ids in the log, from the masters (one request per master). */
+/** Names for the master ids in the log, from the masters (one request per master, always in the same order). */
 function useIdNames(entries: readonly ActivityEntry[] | undefined): IdNames {
-  const services = useGetMany<{ id: number; name: string }>('services', { ids: idsIn(entries, 'serviceId') });
-  const states = useGetMany<{ id: number; name: string }>('states', { ids: idsIn(entries, 'stateId') });
-  const cities = useGetMany<{ id: number; name: string }>('cities', { ids: idsIn(entries, 'cityId') });
-  const byId = (rows: { id: number; name: string }[] | undefined) => new Map((rows ?? []).map((r) => [r.id, r.name]));
+  const loaded = new Map<NamedMaster, ReadonlyMap<number, string>>();
+  for (const master of NAMED_MASTERS) {
+    // A fixed list, so the hooks run in the same order on every render.
+    const { data } = useGetMany<NamedItem>(master, { ids: idsIn(entries, master) });
+    loaded.set(master, new Map((data ?? []).map((r) => [r.id, itemName(r, r.id)])));
+  }
   const names: IdNames = {};
-  const loaded = { services: services.data, states: states.data, cities: cities.data };
-  for (const [field, resource] of Object.entries(NAMED_ID_FIELDS)) names[field] = byId(loaded[resource]);
+  for (const [field, master] of Object.entries(NAMED_ID_FIELDS)) names[field] = loaded.get(master);
   return names;
 }
 

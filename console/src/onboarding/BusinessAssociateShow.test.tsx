@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { baRow, fakeDataProvider, renderConsole } from '../testing/fakes';
+import { activity, baRow, fakeDataProvider, renderConsole } from '../testing/fakes';
 import type { BusinessAssociate } from '../shared/types';
 
 // The whole console renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
@@ -73,6 +73,40 @@ describe('BA page content', () => {
     const log = await screen.findByRole('table', { name: 'Activity log' });
     expect(within(log).getByText('Submitted for verification')).toBeInTheDocument();
     expect(within(log).getByText('BA Admin')).toBeInTheDocument();
+  });
+
+  it('names the master items of a vertical mapping change in the activity log, not their ids', async () => {
+    const names: Record<string, { id: number; name?: string; vehicleTypeName?: string }[]> = {
+      verticals: [
+        { id: 1, name: 'Auto' },
+        { id: 2, name: 'Pharma' },
+      ],
+      zones: [{ id: 5, name: 'West' }],
+      'vehicle-types': [{ id: 9, vehicleTypeName: '32 ft MXL' }],
+    };
+    const dataProvider = fakeDataProvider({
+      records: [baRow({ id: 'ba-1', status: 'inprogress', stage: 1 })],
+      log: [
+        activity({
+          action: 'Vertical mapping saved',
+          eventType: 'VerticalMappingSaved',
+          changes: {
+            verticalIds: { before: [1], after: [1, 2] },
+            zoneIds: { before: [], after: [5] },
+            vehicleTypeIds: { before: [9], after: [] },
+          },
+        }),
+      ],
+    });
+    (dataProvider.getMany as jest.Mock).mockImplementation(async (resource: string, { ids }: { ids: number[] }) => ({
+      data: (names[resource] ?? []).filter((r) => ids.includes(r.id)),
+    }));
+    renderConsole('/business-associates/ba-1/show', { dataProvider, roles: ['MLL Procurement'] });
+    const log = await screen.findByRole('table', { name: 'Activity log' });
+    const row = within(log).getByText('Vertical mapping saved').closest('tr') as HTMLElement;
+    expect(await within(row).findByText((_, el) => el?.tagName === 'LI' && el.textContent === 'Verticals: Auto → Auto, Pharma')).toBeInTheDocument();
+    expect(within(row).getByText((_, el) => el?.tagName === 'LI' && el.textContent === 'Zones: none → West')).toBeInTheDocument();
+    expect(within(row).getByText((_, el) => el?.tagName === 'LI' && el.textContent === 'Vehicle types: 32 ft MXL → none')).toBeInTheDocument();
   });
 
   it('shows a rejected BA its remarks in the timeline', async () => {

@@ -16,6 +16,13 @@ export const DETAIL_LABELS: Record<string, string> = {
   contactPersonMobileNumber: 'Contact mobile number',
   ownFleet: 'Own fleet',
   attachedFleet: 'Attached fleet',
+  // The vertical mapping's groups (its save records the changed ones).
+  verticalIds: 'Verticals',
+  subServiceIds: 'Sub-services',
+  vehicleTypeIds: 'Vehicle types',
+  zoneIds: 'Zones',
+  pickupZoneIds: 'Pickup zones',
+  deliveryZoneIds: 'Delivery zones',
 };
 
 export const fieldLabel = (field: string): string => DETAIL_LABELS[field] ?? field;
@@ -26,14 +33,37 @@ export const fieldOrder = (field: string): number => {
   return i < 0 ? COMPANY_DETAIL_FIELDS.length : i;
 };
 
-/** The master whose item each id field names (the API resource). */
-export const NAMED_ID_FIELDS = { serviceId: 'services', stateId: 'states', cityId: 'cities' } as const;
+/** The master whose items each id field names (the API resource): one id, or a list of them. */
+export const NAMED_ID_FIELDS = {
+  serviceId: 'services',
+  stateId: 'states',
+  cityId: 'cities',
+  verticalIds: 'verticals',
+  subServiceIds: 'services',
+  vehicleTypeIds: 'vehicle-types',
+  zoneIds: 'zones',
+  pickupZoneIds: 'zones',
+  deliveryZoneIds: 'zones',
+} as const;
+export type NamedMaster = (typeof NAMED_ID_FIELDS)[keyof typeof NAMED_ID_FIELDS];
+export const NAMED_MASTERS: readonly NamedMaster[] = [...new Set(Object.values(NAMED_ID_FIELDS))];
+
+/** A master item as the masters API gives it: most have a name; a vehicle type is named by its type. */
+export type NamedItem = { id: number; name?: string; vehicleType?: string; vehicleTypeName?: string };
+export const itemName = (row: NamedItem | undefined, id: number): string =>
+  row?.name ?? row?.vehicleTypeName ?? row?.vehicleType ?? String(id);
 
 /** Names of master items by field, as the masters API gave them: `{ cityId: Map { 2701 → 'Mumbai' } }`. */
 export type IdNames = Partial<Record<string, ReadonlyMap<number, string>>>;
 
-/** A changed value as a person reads it: service, state and city by name (the id while names load). */
+/**
+ * A changed value as a person reads it: master items by name (the id while names load), a list of them
+ * comma-separated ("none" for an emptied list).
+ */
 export function fieldValue(field: string, value: unknown, names: IdNames = {}): unknown {
   const named = names[field];
-  return named && typeof value === 'number' ? (named.get(value) ?? value) : value;
+  if (!named) return value;
+  if (typeof value === 'number') return named.get(value) ?? value;
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((id) => named.get(id) ?? id).join(', ');
+  return value;
 }

@@ -2,6 +2,7 @@ import { Box, Chip, Stack, Typography } from '@mui/material';
 import { useGetMany } from 'react-admin';
 import { SectionCard } from '../../shared/SectionCard';
 import type { BusinessAssociate } from '../../shared/types';
+import { itemName, type NamedItem } from '../labels';
 import { itemReviewOpen } from './access';
 import { ItemReviewButtons } from './ItemReviewButtons';
 import { ReviewStatusChip } from './ReviewStatusChip';
@@ -24,12 +25,10 @@ const GROUPS: Group[] = [
   { key: 'deliveryZoneIds', label: 'Delivery zones', resource: 'zones' },
 ];
 
-type Named = { id: number; name?: string; vehicleType?: string; vehicleTypeName?: string };
-const nameOf = (row: Named | undefined, id: number) => row?.name ?? row?.vehicleTypeName ?? row?.vehicleType ?? String(id);
 
 /** One group's master items by name (the id while names load or when the master has no such item). */
 const GroupChips = ({ group, ids }: { group: Group; ids: number[] }) => {
-  const { data } = useGetMany<Named>(group.resource, { ids });
+  const { data } = useGetMany<NamedItem>(group.resource, { ids });
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: 1, py: 0.5 }}>
       <Typography variant="body2" color="text.secondary">
@@ -39,7 +38,7 @@ const GroupChips = ({ group, ids }: { group: Group; ids: number[] }) => {
         {ids.length === 0 ? (
           <Typography variant="body2">NA</Typography>
         ) : (
-          ids.map((id) => <Chip key={id} size="small" label={nameOf(data?.find((r) => r.id === id), id)} />)
+          ids.map((id) => <Chip key={id} size="small" label={itemName(data?.find((r) => r.id === id), id)} />)
         )}
       </Stack>
     </Box>
