@@ -8,8 +8,9 @@ import type { ActivityRow } from '../../../projections/src/activity-log/activity
  * - Entries of the BA's own users (a BA role on its own stream) stay whole.
  * - Staff are shown as the organisation ("MLL"), with the review stage where the entry is a stage decision;
  *   never a person's name or user id. System entries (timers, registration) are shown as "System".
- * - Rejection remarks are addressed to the BA (it reads them on its status page) and stay; every other
- *   remark of staff (approval notes) is internal and is left out.
+ * - Rejection remarks are addressed to the BA and stay: the application's (on its status page), an item's (a
+ *   bank account, document, concession or the vertical mapping, which it fixes and resubmits) and a change
+ *   request's. Every other remark of staff (approval notes) is internal and is left out.
  * - Internal-only entries (the SLA overdue marks) are left out altogether, before paging, so the total matches.
  */
 export const BA_HIDDEN_EVENT_TYPES: readonly string[] = ['ReviewOverdue'];
@@ -31,6 +32,6 @@ export function baViewOf(entry: ActivityRow): ActivityRow {
     actorUserId: '',
     actorName: system ? SYSTEM_NAME : ORGANISATION,
     role: system ? SYSTEM_NAME : stage ? `${ORGANISATION} stage ${stage} review` : ORGANISATION,
-    remarks: entry.eventType === 'OnboardingRejected' ? entry.remarks : null,
+    remarks: entry.status === 'rejected' ? entry.remarks : null,
   };
 }
