@@ -2,7 +2,7 @@ import { handleCommand } from '../../../domain/src/event-store/handle-command';
 import type { EventStore } from '../../../domain/src/event-store/port';
 import type { OnboardingCommand } from '../../../domain/src/onboarding/commands';
 import { onboardingDecider } from '../../../domain/src/onboarding/decide';
-import { withReferences } from '../../../domain/src/onboarding/details';
+import { withReferences, type CompanyDetails } from '../../../domain/src/onboarding/details';
 import { baStreamId, type OnboardingEvent } from '../../../domain/src/onboarding/events';
 import { evolve, initialState, type OnboardingState } from '../../../domain/src/onboarding/state';
 import type { Actor } from '../../../domain/src/shared/events';
@@ -37,11 +37,17 @@ export type HandleOnboardingCommandResult = { events: OnboardingEvent[]; lastGlo
 /**
  * The command with the master items it names resolved from the masters as they are now (the company of a new
  * BA; the service, state and city of company details; the document types, GST state and city, exemption reason,
- * vertical-mapping items and company of the item commands), so the pure decider can check them. Done here,
- * never in workflow code: a replay must not depend on what the masters say today. Whatever references the
- * command arrived with (the API's, for the workflow's validator) are replaced.
+ * vertical-mapping items and company of the item commands; the service, state and city of the profile a
+ * company change request would make), so the pure decider can check them. Done here, never in workflow code: a
+ * replay must not depend on what the masters say today. Whatever references the command arrived with (the
+ * API's, for the workflow's validator) are replaced: a master item deactivated between the API's check and
+ * this command's turn is refused.
  */
-export async function withMasters(masters: MasterLookup, command: OnboardingCommand): Promise<OnboardingCommand> {
+export async function withMasters(
+  masters: MasterLookup,
+  command: OnboardingCommand,
+  currentDetails: () => Promise<CompanyDetails | null> = async () => null,
+): Promise<OnboardingCommand> {
   switch (command.type) {
     case 'CreateBusinessAssociate':
       return { ...command, company: await resolveCompany(masters, command.companyCode) };
@@ -63,6 +69,13 @@ export async function withMasters(masters: MasterLookup, command: OnboardingComm
       return { ...command, references: await resolveVerticalMappingReferences(masters, command.mapping) };
     case 'ApplyForCompanyCode':
       return { ...command, company: await resolveCompany(masters, command.companyCode) };
+    case 'RaiseChangeRequest': {
+      const { proposed } = command;
+      if (command.section !== 'company' || typeof proposed !== 'object' || proposed === null) return command;
+      // The references are of the profile the change would make: a new city is judged with the current state.
+      const merged = { ...((await currentDetails()) ?? {}), ...proposed };
+      return { ...command, proposed: withReferences(proposed, await resolveCompanyDetailReferences(masters, merged)) };
+    }
     default:
       return command;
   }
@@ -94,7 +107,7 @@ export function createOnboardingActivities({ store, masters }: { store: EventSto
      */
     async handleOnboardingCommand(args: HandleOnboardingCommandArgs): Promise<HandleOnboardingCommandResult> {
       return refusalsAsFailures(async () => {
-        const command = await withMasters(masters, args.command);
+        const command = await withMasters(masters, args.command, async () => (await loadOnboardingStateFrom(store, args.baId)).state.details);
         const result = await handleCommand(store, baStreamId(args.baId), onboardingDecider, command, {
           actor: args.actor,
           at: args.at,
