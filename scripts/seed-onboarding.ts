@@ -28,6 +28,12 @@ export type DemoStory = {
   concession?: boolean;
   /** After verification: a bank change request the first reviewer approved, waiting for the second. */
   bankChange?: boolean;
+  /**
+   * Its first document with a validity date is valid for one more week: approved so, the expiry timer sends the
+   * 7-day reminder at once. (No demo document can be expired already: the rules refuse a validity date in the
+   * past, and the seed only sends commands a person could.)
+   */
+  expiringDocument?: boolean;
 };
 
 export type DemoItemsBa = {
@@ -40,6 +46,8 @@ const ITEM_NAMESPACE = '0b6f3a52-8c1d-4f0e-a7d2-5e9c4b1f8a37';
 export const demoItemId = (baKey: string, item: string): string => uuidv5(`demo-item:${baKey}:${item}`, ITEM_NAMESPACE);
 
 /** A day `days` from today (YYYY-MM-DD): validity dates must be today or later when uploaded. */
+/** The expiring demo document's validity: the expiry timer's 7-day reminder falls due on the day it is approved. */
+export const EXPIRING_IN_DAYS = 7;
 const dayFromNow = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Digits from the BA's key, so every demo BA has its own account number (no false duplicate warnings). */
@@ -94,7 +102,9 @@ export function nextFillStep(ba: DemoItemsBa, s: OnboardingState): ItemStep | nu
         },
       },
     };
-  for (const type of mandatoryDocumentTypes(ba.details.serviceId)) {
+  const types = mandatoryDocumentTypes(ba.details.serviceId);
+  const expiring = ba.story?.expiringDocument ? types.find((t) => t.needsValidityDate)?.id : undefined;
+  for (const type of types) {
     const docId = demoItemId(ba.key, `doc:${type.id}`);
     if (items.documents[docId]) continue;
     const file = pdfFor(ba, type.name, slugOf(type.name));
@@ -109,7 +119,7 @@ export function nextFillStep(ba: DemoItemsBa, s: OnboardingState): ItemStep | nu
           documentTypeId: type.id,
           kind: 'onboarding',
           documentNumber: type.id === 1 ? ba.details.panNumber : null,
-          validTill: type.needsValidityDate ? dayFromNow(540) : null,
+          validTill: type.needsValidityDate ? dayFromNow(type.id === expiring ? EXPIRING_IN_DAYS : 540) : null,
           stateId: type.isGstDocument ? ba.details.stateId : null,
           file: file.stored,
         },

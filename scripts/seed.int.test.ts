@@ -232,6 +232,10 @@ describe('the demo seed on a first start', () => {
         const state = events.reduce((st, e) => evolveVendorCode(st, { type: e.type, data: e.data } as VendorCodeEvent), initialVendorCodeState);
         return Object.keys(state.jobs).length;
       }, (open) => open === 0);
+    // Kovai's document valid for one more week: the expiry timer's 7-day reminder is on its stream.
+    await eventually('kovai: the expiry reminder', async () => (await h.store.readStream(baStreamId(ba('kovai').baId))).filter((e) => e.type === 'DocumentExpiryReminded').map((e) => e.data), (reminders) =>
+      reminders.length === 1 && (reminders[0] as { daysBefore?: number }).daysBefore === 7,
+    );
     const uploadId = nucleus[0] ? ((await h.store.readStream(`nucleus-vendor-${nucleus[0].pan}`))[0]?.data as { uploadId: string }).uploadId : '';
     await eventually('the nucleus ERP step done', async () => (await h.store.readStream(massUploadStreamId(uploadId))).map((e) => e.type), (types) =>
       types.includes('MassUploadErpCompleted'),

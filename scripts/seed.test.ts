@@ -20,7 +20,7 @@ import {
   writtenBySeed,
   type DemoBa,
 } from './seed';
-import { demoGstin } from './seed-onboarding';
+import { demoGstin, EXPIRING_IN_DAYS } from './seed-onboarding';
 import { parseCompanyDetails } from '../domain/src/onboarding/details';
 import { SAP_APPROVERS, SAP_REQUESTERS, BLOCK_REQUESTERS } from '../domain/src/identity/roles';
 import { vendorCodeDecider } from '../domain/src/vendor-code/decide';
@@ -148,6 +148,13 @@ describe('demo seed data', () => {
     const kovai = await of('kovai');
     expect(Object.values(kovai.changeRequests ?? {}).map((r) => [r.section, r.status])).toEqual([['bank', 'first-approved']]);
     expect(kovai.paymentsHeldFor).toBeTruthy();
+    // …and one approved document valid for one more week (the expiry reminder); every other one far longer.
+    const inDays = (day: string | null | undefined) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(new Date().toISOString().slice(0, 10))) / 86_400_000);
+    const validity = Object.values(kovai.documents ?? {})
+      .filter((d) => d.document.validTill)
+      .map((d) => [inDays(d.document.validTill), d.review.status]);
+    expect(validity.filter(([days]) => days === EXPIRING_IN_DAYS)).toEqual([[EXPIRING_IN_DAYS, 'approved']]);
+    expect(validity.filter(([days]) => days !== EXPIRING_IN_DAYS).every(([days]) => Number(days) > 365)).toBe(true);
     // Two BAs with the same GSTIN, under different company codes (the duplicate warning).
     const gstins = DEMO_BAS.map(demoGstin);
     expect(gstins.filter((g) => g === demoGstin(DEMO_BAS.find((b) => b.key === 'vidarbha') as DemoBa))).toHaveLength(2);

@@ -333,7 +333,7 @@ export const DEMO_BAS: readonly DemoBa[] = [
     target: { status: 'verified' },
     // Edit Profile: a new bank account the first reviewer approved; commercial.2000 gives the second approval.
     // Payments stay on hold until then.
-    story: { bankChange: true },
+    story: { bankChange: true, expiringDocument: true },
   }),
   demoBa({
     key: 'surat',
