@@ -1,16 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createReadStream, mkdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { createAuth, loadOrCreateAuthKeys } from '../api/src/http/auth';
 import { columnsOf, type MassUploadField, type MassUploadSheet } from '../domain/src/mass-upload/columns';
 import { ensureDatabaseExists } from '../platform/src/db/connect';
 import type { EmbeddedPostgres } from '../platform/src/db/embedded-postgres';
 import { applySchema } from '../platform/src/db/schema';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
-import { freePort, waitForPort } from '../platform/src/temporal/cli';
+import { spawnProcess, staffToken, startBenchApi, stopProcess } from './api-process';
 import { pollPeakRss, peakRssBytes, resetPeakRss, rssBytes } from './process-memory';
 
 /**
@@ -147,14 +146,6 @@ function post(url: URL, headers: Record<string, string>, file: string, name: str
   });
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(force);
-}
-
 async function peakRssDuring<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peak: number; exact: boolean }> {
   const exact = resetPeakRss(pid);
   const poll = pollPeakRss(pid);
@@ -190,45 +181,29 @@ export async function massUploadFigures(options: {
   console.log(`  ${n} rows (${shape.parents} parents, ${shape.children} children) written in ${fmt((performance.now() - t0) / 1000)} s: ${fmt(mb(statSync(file).size))} MB`);
   await writeWorkbook(badFile, BAD_ROWS, { bad: true });
 
-  const keys = await loadOrCreateAuthKeys(options.keyDir);
-  const auth = createAuth({ issuer: 'ba-portal', audience: 'ba-portal-api', accessTokenTtlSeconds: 3600, refreshTokenTtlSeconds: 3600 }, keys);
-  const token = await auth.issueAccessToken({
+  const token = await staffToken(options.keyDir, {
     userId: 'bench-admin',
     username: 'admin@bench.test',
     name: 'Bench Admin',
     roles: ['MLL-ADMIN'],
     companyCodes: ['1000', '2000'],
-    baId: null,
-    app: 'console',
-    activeCompanyCode: 'All',
-    pwd: 'ok',
-    billHubOnly: false,
   });
   const headers = { authorization: `Bearer ${token}` };
-  const env = {
-    ...process.env,
-    DATABASE_URL: appRoleUrl(server.url(DB), APP_ROLE, null),
-    TEMPORAL_ADDRESS: options.temporalAddress,
-    TEMPORAL_TASK_QUEUE: TASK_QUEUE,
-    JWT_KEY_DIR: options.keyDir,
-    FILE_STORE: 'fs',
-    FILES_DIR: path.join(work, 'mass-upload-files'),
-    NODE_ENV: 'production',
-  };
-  const port = await freePort();
+  const databaseUrl = appRoleUrl(server.url(DB), APP_ROLE, null);
+  // The api and the projector share these (the api's own settings come from startBenchApi).
+  const env = { TEMPORAL_TASK_QUEUE: TASK_QUEUE, FILE_STORE: 'fs', FILES_DIR: path.join(work, 'mass-upload-files') };
   // Its own api (no projector, no worker: the figure is validation + append; the ERP step's workflow is only
   // started). Without a projector every row is new to the read model, which is the first upload's case anyway.
-  const api = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const api = await startBenchApi({ databaseUrl, temporalAddress: options.temporalAddress, keyDir: options.keyDir, env });
   try {
-    if (!(await waitForPort(port, 60_000))) throw new Error('the api did not start');
-    const base = `http://127.0.0.1:${port}/api`;
+    const base = `${api.base}/api`;
     for (let i = 0; i < 10; i += 1) {
       const res = await fetch(`${base}/mass-uploads/templates/nucleus`, { headers });
       if (res.status !== 200) throw new Error(`template answered ${res.status}`);
       await res.arrayBuffer();
     }
     await settle(2000);
-    const pid = api.pid!;
+    const pid = api.child.pid!;
     const idle = rssBytes(pid);
 
     // The plain read first (its own process, nothing else running), then the upload.
@@ -267,7 +242,7 @@ export async function massUploadFigures(options: {
 
     // The same file again, as in production with the projector caught up: validated, every row found
     // unchanged in the read model, nothing appended.
-    const projector = spawn(process.execPath, ['--import', 'tsx', 'projections/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const projector = spawnProcess('projections/src/main.ts', { ...process.env, ...env, DATABASE_URL: databaseUrl, NODE_ENV: 'production' });
     const projectedIn = performance.now();
     try {
       const head = Number((await owner.query<{ position: string }>('SELECT position FROM event_store_head')).rows[0]?.position ?? 0);
@@ -279,7 +254,7 @@ export async function massUploadFigures(options: {
         await settle(200);
       }
     } finally {
-      await stop(projector);
+      await stopProcess(projector);
     }
     console.log(`  (projector caught up with the upload in ${fmt((performance.now() - projectedIn) / 1000, 1)} s)`);
     const eventsBefore = Number((await owner.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]?.n ?? 0);
@@ -310,7 +285,7 @@ export async function massUploadFigures(options: {
       `api peak RSS +${fmt(mb(bad.peak - badIdle), 1)} MB above ${fmt(mb(badIdle), 0)} MB`,
     );
   } finally {
-    await stop(api);
+    await api.stop();
     await owner.end();
   }
 }
