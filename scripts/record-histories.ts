@@ -13,22 +13,44 @@ import { createPostgresEventStore } from '../platform/src/event-store/postgres';
 import { findTemporalCli, freePort, startTemporalDevServer } from '../platform/src/temporal/cli';
 import { bundleWorkflows } from '../workflows/src/bundle';
 import { onboardingWorkflowId } from '../workflows/src/onboarding/messages';
-import { happyPath, onboardingInput, rejectResubmit } from '../workflows/src/onboarding/scenarios';
+import { happyPath, onboardingInput, rejectResubmit, verifiedChanges } from '../workflows/src/onboarding/scenarios';
 import { registrationWorkflowId } from '../workflows/src/registration/messages';
 import { completedJourney, expiredJourney, registrationInput } from '../workflows/src/registration/scenarios';
 import { contactChangeWorkflowId } from '../workflows/src/contact-change/messages';
 import * as contactChange from '../workflows/src/contact-change/scenarios';
 import { createActivities } from '../workflows/src/worker';
+import { remindedThenExpired } from '../workflows/src/document-expiry/scenarios';
+import { vendorCodeWorkflowId } from '../workflows/src/vendor-code/messages';
+import { parentCategoryChild } from '../workflows/src/vendor-code/scenarios';
+import { seedVerifiedBa } from '../workflows/src/vendor-code/testing';
+import { blockWorkflowId } from '../workflows/src/block/messages';
+import { blockedUntilEndDate } from '../workflows/src/block/scenarios';
+import { startErpSandbox } from '../sandboxes/erp/src/testing';
 
 /**
- * `npm run histories:record`: runs the happy-path and reject-resubmit onboarding journeys and the completed
- * and expired registrations against a real Temporal and PostgreSQL and writes their histories to
- * workflows/src/<lifecycle>/histories/, where the replay tests
- * proves every later change of the workflow code can still run them. Re-record only on purpose (a
- * deliberate, versioned change of the workflow), and commit the JSON.
+ * `npm run histories:record`: runs recorded journeys against a real Temporal and PostgreSQL (and, for the
+ * lifecycles that call the ERP, the in-process sandbox ERP) and writes their histories to
+ * workflows/src/<lifecycle>/histories/, where the replay tests prove every later change of the workflow code
+ * can still run them. Re-record only on purpose (a deliberate, versioned change of the workflow), and commit
+ * the JSON. The lifecycles, each recorded only when named (`npm run histories:record -- block vendor-code`),
+ * all of them without names:
+ *
+ *   onboarding           happy-path, reject-resubmit (onboarding/scenarios.ts)
+ *   onboarding-verified  verified-changes: the happy path, then a bank change request approved by two people
+ *                        and an approved additional document (onboarding/scenarios.ts `verifiedChanges`)
+ *   registration         completed, expired
+ *   contact-change       completed, expired
+ *   document-expiry      reminded-and-expired: one timer run, a reminder then the expiry (500 ms days)
+ *   vendor-code          parent-category-child-1000: parent code, vendor category approved, one child code
+ *                        (sandbox ERP)
+ *   block                ended: a block approved, applied in the ERP, ended by its end-date timer (sandbox ERP)
+ *
+ * A history is recorded under the workflow id its replay test gives it (`<workflowIdPrefix>-<file name>`,
+ * workflows/src/testing/replay.ts) where the lifecycle's id scheme allows it.
  *
  * Self-contained: an in-memory Temporal dev server unless TEMPORAL_ADDRESS is set, and a throwaway database
- * (on DATABASE_URL's server if set, else a temporary embedded PostgreSQL), so no real store gets demo events.
+ * (on DATABASE_URL's server if set, else a temporary embedded PostgreSQL; the sandbox ERP keeps its schema
+ * there too), so no real store gets demo events.
  */
 const HISTORIES_DIR = path.resolve(__dirname, '../workflows/src/onboarding/histories');
 
@@ -46,8 +68,8 @@ const registrationScenarios = [
 ] as const;
 
 /**
- * `npm run histories:record -- registration` records only the named lifecycles' histories (onboarding,
- * registration, contact-change), so adding a lifecycle does not re-record the others; without names, all of them.
+ * `npm run histories:record -- registration` records only the named lifecycles' histories (see the list
+ * above), so adding a lifecycle does not re-record the others; without names, all of them.
  */
 const CONTACT_CHANGE_HISTORIES_DIR = path.resolve(__dirname, '../workflows/src/contact-change/histories');
 
@@ -57,10 +79,20 @@ const contactChangeScenarios = [
   { file: 'expired.json', changeId: '5d1f7a8e-0c2b-4b7e-9a61-3f0d6c2e9b02', ttlMs: 1_500, run: contactChange.expiredJourney },
 ] as const;
 
+/** After verification (issue 8): recorded as `onboarding-verified`, so the older onboarding files stay as they are. */
+const verifiedScenarios = [{ file: 'verified-changes.json', baId: 'golden-verified-changes', run: verifiedChanges }] as const;
+
+const DOCUMENT_EXPIRY_HISTORIES_DIR = path.resolve(__dirname, '../workflows/src/document-expiry/histories');
+const VENDOR_CODE_HISTORIES_DIR = path.resolve(__dirname, '../workflows/src/vendor-code/histories');
+const BLOCK_HISTORIES_DIR = path.resolve(__dirname, '../workflows/src/block/histories');
+
+const LIFECYCLES = ['onboarding', 'onboarding-verified', 'registration', 'contact-change', 'document-expiry', 'vendor-code', 'block'];
 const only = process.argv.slice(2);
 const wanted = (lifecycle: string) => only.length === 0 || only.includes(lifecycle);
 
 async function main(): Promise<void> {
+  const unknown = only.filter((name) => !LIFECYCLES.includes(name));
+  if (unknown.length > 0) throw new Error(`unknown lifecycle(s) ${unknown.join(', ')}; known: ${LIFECYCLES.join(', ')}`);
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const log = (line: string) => console.log(`[histories] ${line}`);
   const work = mkdtempSync(path.join(os.tmpdir(), 'record-histories-'));
@@ -94,44 +126,70 @@ async function main(): Promise<void> {
     await loadReferenceDataWithReadModels(pool);
 
     const taskQueue = `record-histories-${process.pid}`;
+    const connection = await Connection.connect({ address });
+    cleanups.unshift(() => connection.close());
+    const client = new Client({ connection });
+    // The vendor-code and block lifecycles call the ERP: the sandbox, in the throwaway database.
+    const sandbox = wanted('vendor-code') || wanted('block') ? await startErpSandbox({ databaseUrl: url, processingMs: 100 }) : null;
+    if (sandbox) cleanups.unshift(() => sandbox.stop());
+    const store = createPostgresEventStore(pool);
     const nativeConnection = await NativeConnection.connect({ address });
     cleanups.unshift(() => nativeConnection.close());
     const worker = await Worker.create({
       connection: nativeConnection,
       taskQueue,
       workflowBundle: await bundleWorkflows(),
-      activities: createActivities({ store: createPostgresEventStore(pool), pool }),
+      // `temporal`: the document-expiry timers ask the onboarding lifecycle to record their reminders.
+      activities: createActivities({ store, pool, temporal: client, ...(sandbox ? { erp: sandbox.erp } : {}) }),
     });
-    const connection = await Connection.connect({ address });
-    cleanups.unshift(() => connection.close());
-    const client = new Client({ connection });
+    const write = (dir: string, file: string, history: Parameters<typeof historyToJSON>[0]) => {
+      writeFileSync(path.join(dir, file), `${historyToJSON(history)}\n`);
+      log(`${path.relative(path.resolve(__dirname, '../workflows/src'), path.join(dir, file))}: ${history.events?.length ?? 0} events`);
+    };
 
     await worker.runUntil(async () => {
       for (const scenario of wanted('onboarding') ? scenarios : []) {
         const input = onboardingInput({ baId: scenario.baId });
         await scenario.run(client, taskQueue, input);
-        const handle = client.workflow.getHandle(onboardingWorkflowId(input.baId));
         // Since issue 8 a lifecycle keeps running after verification (additional documents, change requests):
         // the history up to the scenario's last update is what gets recorded and replayed.
-        const history = await handle.fetchHistory();
-        writeFileSync(path.join(HISTORIES_DIR, scenario.file), `${historyToJSON(history)}\n`);
-        log(`${scenario.file}: ${history.events?.length ?? 0} events`);
+        write(HISTORIES_DIR, scenario.file, await client.workflow.getHandle(onboardingWorkflowId(input.baId)).fetchHistory());
       }
       for (const scenario of wanted('registration') ? registrationScenarios : []) {
         const { registrationId, ttlMs } = scenario;
         const input = registrationInput({ registrationId, ttlMs, email: `${registrationId}@acme.test` });
         await scenario.run(client, taskQueue, input);
-        const history = await client.workflow.getHandle(registrationWorkflowId(registrationId)).fetchHistory();
-        writeFileSync(path.join(REGISTRATION_HISTORIES_DIR, scenario.file), `${historyToJSON(history)}\n`);
-        log(`registration/${scenario.file}: ${history.events?.length ?? 0} events`);
+        write(REGISTRATION_HISTORIES_DIR, scenario.file, await client.workflow.getHandle(registrationWorkflowId(registrationId)).fetchHistory());
       }
       for (const scenario of wanted('contact-change') ? contactChangeScenarios : []) {
         const { changeId, ttlMs } = scenario;
         const user = await contactChange.registerBaUser(createPostgresEventStore(pool), `golden-contact-change-${scenario.file.replace(/\.json$/, '')}@acme.test`);
         await scenario.run(client, taskQueue, contactChange.contactChangeInput(user.userId, { changeId, ttlMs }), user);
-        const history = await client.workflow.getHandle(contactChangeWorkflowId(changeId)).fetchHistory();
-        writeFileSync(path.join(CONTACT_CHANGE_HISTORIES_DIR, scenario.file), `${historyToJSON(history)}\n`);
-        log(`contact-change/${scenario.file}: ${history.events?.length ?? 0} events`);
+        write(CONTACT_CHANGE_HISTORIES_DIR, scenario.file, await client.workflow.getHandle(contactChangeWorkflowId(changeId)).fetchHistory());
+      }
+      for (const scenario of wanted('onboarding-verified') ? verifiedScenarios : []) {
+        const input = onboardingInput({ baId: scenario.baId });
+        await scenario.run(client, taskQueue, input);
+        // Still running (verified lifecycles take commands): recorded up to the last update's answer.
+        write(HISTORIES_DIR, scenario.file, await client.workflow.getHandle(onboardingWorkflowId(input.baId)).fetchHistory());
+      }
+      if (wanted('document-expiry')) {
+        // A timer started under the replay test's id (its BA's own expiry children sleep for years).
+        const workflowId = 'document-expiry-golden-reminded-and-expired';
+        await remindedThenExpired(client, taskQueue, workflowId, 'golden-document-expiry');
+        write(DOCUMENT_EXPIRY_HISTORIES_DIR, 'reminded-and-expired.json', await client.workflow.getHandle(workflowId).fetchHistory());
+      }
+      if (sandbox && wanted('vendor-code')) {
+        // vendor-code-<baId>-<companyCode>: with the replay prefix vendor-code-golden, the file is <rest>-1000.json.
+        const target = await seedVerifiedBa(store, { baId: 'golden-parent-category-child', companyCode: '1000', pan: 'AAACG1234D' });
+        await parentCategoryChild(client, taskQueue, target, { requestIdPrefix: 'golden-vendor-code' });
+        const history = await client.workflow.getHandle(vendorCodeWorkflowId(target.baId, target.companyCode)).fetchHistory();
+        write(VENDOR_CODE_HISTORIES_DIR, 'parent-category-child-1000.json', history);
+      }
+      if (sandbox && wanted('block')) {
+        const requestId = 'golden-ended';
+        await blockedUntilEndDate(client, taskQueue, sandbox.erp, { pan: 'AAACB5678K', requestId });
+        write(BLOCK_HISTORIES_DIR, 'ended.json', await client.workflow.getHandle(blockWorkflowId(requestId)).fetchHistory());
       }
     });
   } finally {

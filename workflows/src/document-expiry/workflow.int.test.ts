@@ -5,20 +5,10 @@ import { baStreamId } from '../../../domain/src/onboarding/events';
 import { temporalAddress, uniqueTaskQueue } from '../../../tests/support/temporal';
 import { waitFor } from '../../../tests/support/wait';
 import { startTestWorker } from '../testing/worker';
-import {
-  act,
-  actors,
-  fillEveryTab,
-  happyPath,
-  MANDATORY_DOCUMENTS,
-  nextYear,
-  onboardingInput,
-  storedFile,
-  validDetails,
-} from '../onboarding/scenarios';
-import { startOnboarding } from '../onboarding/client';
+import { act, actors, happyPath, nextYear, onboardingInput, storedFile } from '../onboarding/scenarios';
 import { createDocumentExpiryActivities, expiryRequestId, type RecordDocumentExpiryArgs } from './activities';
 import { expiryScheduleQuery, validTillChangedSignal, type DocumentExpiryInput, type DocumentExpirySchedule } from './messages';
+import { baWithApprovedDocument as approvedDocument } from './scenarios';
 import { addDays, indianDateAt } from './schedule';
 
 // Set here, not only in jest.config: jest-circus reads the timeout of the global config, not the project's.
@@ -70,22 +60,7 @@ const countOf = async (baId: string, type: string): Promise<Record<string, numbe
   return counts;
 };
 
-/**
- * A BA in review with one document (a type that needs a validity date) approved till `validTill`. The
- * lifecycle's own expiry children get days of years, so only the timer a test starts acts in the test.
- */
-async function baWithApprovedDocument(validTill: string): Promise<{ baId: string; docId: string }> {
-  const input = onboardingInput({ documentExpiry: { dayMs: 10 * 365 * 86_400_000 } });
-  const { baId } = input;
-  await startOnboarding(client, taskQueue, input);
-  await act(client, baId, { kind: 'saveDetails', details: validDetails }, actors.ba(baId));
-  const tabs = await fillEveryTab(client, baId);
-  await act(client, baId, { kind: 'submit' }, actors.ba(baId));
-  const index = MANDATORY_DOCUMENTS.findIndex((d) => d.validity);
-  const docId = tabs.docIds[index] ?? '';
-  await act(client, baId, { kind: 'command', command: { type: 'ReviewDocument', docId, decision: 'approved', approvedTill: validTill } }, actors.procurement);
-  return { baId, docId };
-}
+const baWithApprovedDocument = (validTill: string) => approvedDocument(client, taskQueue, validTill);
 
 /** Starts a timer under an id of the test's own (the lifecycle's child, if any, has the production id). */
 const startTimer = (input: DocumentExpiryInput) =>

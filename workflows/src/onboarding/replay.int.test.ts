@@ -11,7 +11,7 @@ jest.setTimeout(60_000);
 testGoldenHistories({
   dir: path.join(__dirname, 'histories'),
   workflowIdPrefix: 'onboarding-golden',
-  title: 'the recorded happy-path and reject-resubmit histories replay without nondeterminism',
-  files: ['happy-path.json', 'reject-resubmit.json'],
+  title: 'the recorded happy-path, reject-resubmit and verified-changes histories replay without nondeterminism',
+  files: ['happy-path.json', 'reject-resubmit.json', 'verified-changes.json'],
   tamper: { file: 'happy-path.json', by: 'renameActivity' },
 });

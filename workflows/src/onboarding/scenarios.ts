@@ -228,3 +228,40 @@ export async function approveEveryItem(client: Client, baId: string, tabs: Fille
   }
   await act(client, baId, command({ type: 'ReviewVerticalMapping', decision: 'approved' }), reviewer);
 }
+
+/** A new primary account the verified BA asks to change to (Edit Profile): another number, another branch. */
+export const changedBankAccount = { ...validBankAccount, accountNo: '987654321098', bankBranch: 'Bandra Kurla Complex, Mumbai' };
+
+/**
+ * The happy path continued past verification (issue 8), as the demo seed's verified BAs show it
+ * (scripts/seed-onboarding.ts `nextVerifiedStep`): the BA Admin raises a bank change request, approved first by
+ * Procurement and then by a second person with a stage-2 role (Commercial); the BA uploads an additional
+ * document (ISO 9001, additional-documents master id 2, with a validity date) that Procurement approves, which
+ * starts its expiry timer as a child. Answers the happy path's four steps and the five after verification.
+ */
+export async function verifiedChanges(
+  client: Client,
+  taskQueue: string,
+  input: OnboardingInput,
+): Promise<OnboardingUpdateResult[]> {
+  const { baId } = input;
+  const verified = await happyPath(client, taskQueue, input);
+  const requestId = randomUUID();
+  const docId = randomUUID();
+  const additional = {
+    documentTypeId: 2,
+    kind: 'additional',
+    documentNumber: 'QMS/IN/2025/11873',
+    validTill: nextYear(),
+    stateId: null,
+    file: storedFile('iso-9001-certificate.pdf'),
+  };
+  return [
+    ...verified,
+    await act(client, baId, command({ type: 'RaiseChangeRequest', requestId, section: 'bank', proposed: changedBankAccount }), actors.ba(baId)),
+    await act(client, baId, command({ type: 'ApproveChangeRequest', requestId }), actors.procurement),
+    await act(client, baId, command({ type: 'ApproveChangeRequest', requestId }), actors.commercial),
+    await act(client, baId, command({ type: 'UploadDocument', docId, document: additional }), actors.ba(baId)),
+    await act(client, baId, command({ type: 'ReviewDocument', docId, decision: 'approved', approvedTill: nextYear() }), actors.procurement),
+  ];
+}

@@ -1,6 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import type { Actor } from '../../../domain/src/shared/events';
 import { vendorCodeStreamId } from '../../../domain/src/vendor-code/events';
 import type { VendorCodeState } from '../../../domain/src/vendor-code/state';
 import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
@@ -13,6 +12,7 @@ import { temporalAddress, uniqueTaskQueue, workflowBundle } from '../../../tests
 import { masterLookup } from '../shared/master-references';
 import { createActivities } from '../worker';
 import { getVendorCodeState, sendVendorCodeCommand } from './client';
+import { fastErp, vendorCodeActors } from './scenarios';
 import { seedVerifiedBa } from './testing';
 
 /**
@@ -24,9 +24,8 @@ import { seedVerifiedBa } from './testing';
 jest.setTimeout(240_000);
 
 const taskQueue = uniqueTaskQueue('vendor-code');
-const fast = { erpRetry: { initialMs: 200, maxMs: 1_000 }, erpPoll: { initialMs: 100, maxMs: 400 } };
-const accounts: Actor = { userId: 'u-accounts', role: 'MLL Accounts', name: 'Accounts' };
-const head: Actor = { userId: 'u-head', role: 'MLL Accounts_HEAD', name: 'Head' };
+const fast = fastErp;
+const { accounts, head } = vendorCodeActors;
 
 let db: TestDatabase;
 let sandbox: StartedErpSandbox;
