@@ -1,4 +1,5 @@
 import { COMPANY_DETAIL_FIELDS } from '../../../domain/src/onboarding/details';
+import { VERTICAL_MAPPING_MASTERS } from '../../../domain/src/onboarding/items';
 
 /** Readable labels for the company-details fields (spec 000 §3, the registration payload). */
 export const DETAIL_LABELS: Record<string, string> = {
@@ -38,12 +39,7 @@ export const NAMED_ID_FIELDS = {
   serviceId: 'services',
   stateId: 'states',
   cityId: 'cities',
-  verticalIds: 'verticals',
-  subServiceIds: 'services',
-  vehicleTypeIds: 'vehicle-types',
-  zoneIds: 'zones',
-  pickupZoneIds: 'zones',
-  deliveryZoneIds: 'zones',
+  ...VERTICAL_MAPPING_MASTERS,
 } as const;
 export type NamedMaster = (typeof NAMED_ID_FIELDS)[keyof typeof NAMED_ID_FIELDS];
 export const NAMED_MASTERS: readonly NamedMaster[] = [...new Set(Object.values(NAMED_ID_FIELDS))];

@@ -89,6 +89,16 @@ export type VerticalMapping = {
   deliveryZoneIds: number[];
 };
 
+/** Which master each list of a vertical mapping names (sub-services are services of the Services master). */
+export const VERTICAL_MAPPING_MASTERS = {
+  verticalIds: 'verticals',
+  subServiceIds: 'services',
+  vehicleTypeIds: 'vehicle-types',
+  zoneIds: 'zones',
+  pickupZoneIds: 'zones',
+  deliveryZoneIds: 'zones',
+} as const satisfies Record<keyof VerticalMapping, string>;
+
 /** A verified BA's requested profile change (Edit Profile). A bank change needs two approvers and holds payments. */
 export type ChangeRequest = {
   requestId: string;

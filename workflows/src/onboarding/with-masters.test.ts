@@ -1,24 +1,13 @@
 import type { OnboardingCommand } from '../../../domain/src/onboarding/commands';
-import { referencesIn, withReferences, type CompanyDetails } from '../../../domain/src/onboarding/details';
+import { parseCompanyDetails, referencesIn, withReferences, type CompanyDetails } from '../../../domain/src/onboarding/details';
 import type { MasterLookup } from '../shared/master-references';
 import { withMasters } from './activities';
+import { validDetails } from './scenarios';
 
-const current: CompanyDetails = {
-  companyName: 'Coromandel Freight',
-  panNumber: 'AAACC1234F',
-  contactPersonName: 'Ravi Kumar',
-  cinNumber: null,
-  serviceId: 1,
-  stateId: 27,
-  cityId: 2701,
-  addressLine1: '1 MG Road',
-  addressLine2: null,
-  pinCode: '400001',
-  companyLandline: null,
-  contactPersonMobileNumber: '9876543210',
-  ownFleet: null,
-  attachedFleet: null,
-};
+/** The verified BA's profile: the scenarios' company details (service 1, Maharashtra, Mumbai). */
+const parsed = parseCompanyDetails(validDetails);
+if (!parsed.ok) throw new Error('the scenarios’ company details no longer pass the rules');
+const current: CompanyDetails = parsed.details;
 
 /** The masters as they are at the command's turn: city 2702 was deactivated after the API checked it. */
 const items: Record<string, Record<string, { id: number; status: 'active' | 'inactive'; stateId?: number }>> = {

@@ -2,7 +2,7 @@ import { masterDefinition } from '../../../domain/src/masters/definitions';
 import type { ReferencedItem } from '../../../domain/src/masters/references';
 import type { DocumentTypeRef, StateRef } from '../../../domain/src/onboarding/commands';
 import { parseCompanyDetails, type CompanyDetailsReferences } from '../../../domain/src/onboarding/details';
-import type { DocumentKind } from '../../../domain/src/onboarding/items';
+import { VERTICAL_MAPPING_MASTERS, type DocumentKind } from '../../../domain/src/onboarding/items';
 import { allMasterItems, getMasterItems, type MasterItem } from '../../../projections/src/masters/masters.queries';
 import type { Db } from '../../../projections/src/sql';
 
@@ -130,16 +130,6 @@ export async function resolveGstReferences(
 /** The exemption reason a concession names. */
 export const resolveExemptionReason = (lookup: MasterLookup, concession: unknown): Promise<ReferencedItem | null> =>
   one(lookup, 'exemption-reasons', idIn(concession, 'exemptionReasonId'));
-
-/** Which master each list of a vertical mapping names (sub-services are services of the Services master). */
-export const VERTICAL_MAPPING_MASTERS = {
-  verticalIds: 'verticals',
-  subServiceIds: 'services',
-  vehicleTypeIds: 'vehicle-types',
-  zoneIds: 'zones',
-  pickupZoneIds: 'zones',
-  deliveryZoneIds: 'zones',
-} as const;
 
 /**
  * The items a vertical mapping names, keyed by the mapping's field (`verticalIds` → the verticals found); an id
