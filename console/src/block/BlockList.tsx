@@ -189,7 +189,7 @@ const AttachmentCell = () => {
       size="small"
       startIcon={<AttachFileIcon />}
       title={row.fileName}
-      sx={{ maxWidth: 180, justifyContent: 'flex-start', '& .label': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}
+      sx={{ maxWidth: 140, justifyContent: 'flex-start', '& .label': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}
       onClick={(e) => {
         e.stopPropagation();
         fetchBlockFile(row)
@@ -202,12 +202,18 @@ const AttachmentCell = () => {
   );
 };
 
-/** When, and who asked: two lines of one cell, so the queue fits a 1366 px screen with its decision buttons. */
+/**
+ * What was asked (block or unblock), when, and by whom: one cell, so the queue fits a 1366 px screen beside the
+ * sidebar with its decision buttons in view.
+ */
 const RequestedCell = () => {
   const row = useRecordContext<BlockRow>();
   if (!row) return null;
   return (
     <Box sx={{ whiteSpace: 'nowrap' }}>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {row.action === 'block' ? 'Block' : 'Unblock'}
+      </Typography>
       <Typography variant="body2">{formatDateTime(row.requestedAt)}</Typography>
       <Typography variant="caption" color="text.secondary">
         {row.requestedBy?.name ?? row.requestedBy?.userId}
@@ -221,7 +227,7 @@ const VendorCell = () => {
   const row = useRecordContext<BlockRow>();
   if (!row) return null;
   return (
-    <Box sx={{ minWidth: 160 }}>
+    <Box sx={{ minWidth: 140 }}>
       <Typography variant="body2">{row.companyName ?? row.pan ?? 'NA'}</Typography>
       <Typography variant="caption" color="text.secondary" component="div">
         <span>{`${row.vendorCode ?? 'NA'} (${row.scope})`}</span> · company code {row.companyCode}
@@ -238,7 +244,7 @@ const ReasonCell = () => {
   const row = useRecordContext<BlockRow>();
   if (!row) return null;
   return (
-    <Box sx={{ minWidth: 180, maxWidth: 320 }}>
+    <Box sx={{ minWidth: 160, maxWidth: 280 }}>
       <Typography variant="body2">{row.reason}</Typography>
       {row.comments && (
         <Typography
@@ -294,10 +300,9 @@ export const BlockList = () => (
     empty={false}
   >
     <DataTable bulkActionButtons={false} rowClick={false}>
-      <DataTable.Col source="requestedAt" label="Requested">
+      <DataTable.Col source="requestedAt" label="Request">
         <RequestedCell />
       </DataTable.Col>
-      <DataTable.Col source="action" label="Action" disableSort render={(r: BlockRow) => (r.action === 'block' ? 'Block' : 'Unblock')} />
       <DataTable.Col source="vendorCode" label="Vendor">
         <VendorCell />
       </DataTable.Col>
