@@ -582,7 +582,7 @@ export const DEMO_LOGINS: readonly { username: string; role: string }[] = [
   { username: 'ba.user@demo.test', role: 'BA User (a colleague of ba.6)' },
   { username: 'ba.4@demo.test', role: 'BA Admin of a BA at stage 1, its documents waiting for review' },
   { username: 'ba.7@demo.test', role: 'BA Admin of a rejected BA: PAN card and bank account rejected with remarks' },
-  { username: 'ba.10@demo.test', role: 'BA Admin (code 2000) of a verified BA whose bank change awaits commercial.2000' },
+  { username: 'ba.10@demo.test', role: 'BA Admin (code 2000) of a verified BA whose bank change awaits commercial.2000; a document expires in a week' },
   { username: 'procurement.2000@demo.test', role: 'MLL Procurement (code 2000; ba.12 shares a GSTIN with ba.4: the duplicate warning)' },
   { username: 'accounts@demo.test', role: 'MLL Accounts (SAP: request codes, vendor category, block requests; ba.6 processed, nucleus vendors)' },
   { username: 'accounts.head@demo.test', role: "MLL Accounts_HEAD (SAP: approve ba.13's vendor category and ba.14's block request)" },

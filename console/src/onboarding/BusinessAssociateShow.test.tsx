@@ -75,7 +75,7 @@ describe('BA page content', () => {
     expect(within(log).getByText('BA Admin')).toBeInTheDocument();
   });
 
-  it('names the master items of a vertical mapping change in the activity log, not their ids', async () => {
+  it('labels the changed fields of items in the activity log and names a vertical mapping’s master items, not their ids', async () => {
     const names: Record<string, { id: number; name?: string; vehicleTypeName?: string }[]> = {
       verticals: [
         { id: 1, name: 'Auto' },
@@ -96,6 +96,12 @@ describe('BA page content', () => {
             vehicleTypeIds: { before: [9], after: [] },
           },
         }),
+        activity({
+          id: 2,
+          action: 'Change request raised (bank account)',
+          eventType: 'ChangeRequestRaised',
+          changes: { bankBranch: { before: 'Fort', after: 'Bandra Kurla Complex' } },
+        }),
       ],
     });
     (dataProvider.getMany as jest.Mock).mockImplementation(async (resource: string, { ids }: { ids: number[] }) => ({
@@ -107,6 +113,8 @@ describe('BA page content', () => {
     expect(await within(row).findByText((_, el) => el?.tagName === 'LI' && el.textContent === 'Verticals: Auto → Auto, Pharma')).toBeInTheDocument();
     expect(within(row).getByText((_, el) => el?.tagName === 'LI' && el.textContent === 'Zones: none → West')).toBeInTheDocument();
     expect(within(row).getByText((_, el) => el?.tagName === 'LI' && el.textContent === 'Vehicle types: 32 ft MXL → none')).toBeInTheDocument();
+    const bank = within(log).getByText('Change request raised (bank account)').closest('tr') as HTMLElement;
+    expect(within(bank).getByText((_, el) => el?.tagName === 'LI' && el.textContent === 'Bank branch: Fort → Bandra Kurla Complex')).toBeInTheDocument();
   });
 
   it('shows a rejected BA its remarks in the timeline', async () => {

@@ -1,7 +1,10 @@
 import { COMPANY_DETAIL_FIELDS } from '../../../domain/src/onboarding/details';
 import { VERTICAL_MAPPING_MASTERS } from '../../../domain/src/onboarding/items';
 
-/** Readable labels for the company-details fields (spec 000 §3, the registration payload). */
+/**
+ * Readable labels for the fields whose changes the activity log and change requests show: the company details
+ * (spec 000 §3, the registration payload) and the items (bank account, GST row, concession, vertical mapping).
+ */
 export const DETAIL_LABELS: Record<string, string> = {
   companyName: 'Company name',
   panNumber: 'PAN',
@@ -17,6 +20,28 @@ export const DETAIL_LABELS: Record<string, string> = {
   contactPersonMobileNumber: 'Contact mobile number',
   ownFleet: 'Own fleet',
   attachedFleet: 'Attached fleet',
+  // A bank account (its saves and bank change requests record the changed fields).
+  accountNo: 'Account no.',
+  ifscCode: 'IFSC',
+  micrNo: 'MICR',
+  accountName: 'Account name',
+  bankName: 'Bank name',
+  bankBranch: 'Bank branch',
+  // A GST / place-of-business row (state, city, address and pincode share the company's labels).
+  gstType: 'GST type',
+  gstNo: 'GSTIN',
+  bankAccountId: 'Bank account',
+  vendorCategory: 'Vendor category',
+  // A concession.
+  exemptionNumber: 'Exemption number',
+  exemptionRate: 'Exemption rate',
+  exemptionFrom: 'Exemption from',
+  exemptionTo: 'Exemption to',
+  exemptionReasonId: 'Exemption reason',
+  exemptionThreshold: 'Exemption threshold',
+  withHoldingTaxType: 'Withholding tax type',
+  withHoldingTaxCode: 'Withholding tax code',
+  sectionCode: 'Section code',
   // The vertical mapping's groups (its save records the changed ones).
   verticalIds: 'Verticals',
   subServiceIds: 'Sub-services',

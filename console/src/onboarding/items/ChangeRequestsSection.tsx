@@ -13,15 +13,6 @@ export const CHANGE_REQUEST_MESSAGES = {
   rejected: 'Change request rejected successfully',
 };
 
-const BANK_LABELS: Record<string, string> = {
-  accountNo: 'Account no.',
-  ifscCode: 'IFSC',
-  micrNo: 'MICR',
-  accountName: 'Account name',
-  bankName: 'Bank name',
-  bankBranch: 'Bank branch',
-};
-
 const STATUS_LABELS: Record<ChangeRequestRow['status'], string> = {
   pending: 'Awaiting review',
   'first-approved': 'First approval given',
@@ -33,7 +24,6 @@ const isOpen = (r: ChangeRequestRow) => r.status === 'pending' || r.status === '
 
 /** The changed fields, before → after, each flagged for the reviewer. */
 const ChangedFields = ({ request }: { request: ChangeRequestRow }) => {
-  const label = (field: string) => (request.section === 'bank' ? (BANK_LABELS[field] ?? field) : fieldLabel(field));
   const entries = Object.entries(request.changes ?? {});
   if (entries.length === 0) return <Typography variant="body2">No field differs from the profile.</Typography>;
   return (
@@ -42,7 +32,7 @@ const ChangedFields = ({ request }: { request: ChangeRequestRow }) => {
         <li key={field} data-testid={`changed-${field}`}>
           <Typography variant="body2" component="span">
             <Chip size="small" color="warning" label="Changed" sx={{ mr: 1 }} />
-            <strong>{label(field)}</strong>: {display(before)} → {display(after)}
+            <strong>{fieldLabel(field)}</strong>: {display(before)} → {display(after)}
           </Typography>
         </li>
       ))}
