@@ -10,7 +10,8 @@ import type { Projection, TableNames } from '../projection';
  * onboarding events), moved on by the vendor-code events (the SAP dashboard, its counts, the BA's ERP page).
  * The row keeps the lifecycle's folded state (`state`, the domain's own evolve) and the columns lists filter
  * on. `vendor_code_bas` is the projection's own memory of each BA (first company code, name, PAN, GST rows,
- * codes verified), so a GST row added after verification moves the row's status.
+ * codes verified, open company change requests), so a GST row added after verification moves the row's status
+ * and an approved change of the company's name or PAN shows on its rows.
  */
 /** The later of two ISO times: a row's time never depends on how events were split into pages. */
 const later = (a: string, b: string): string => (Date.parse(b) > Date.parse(a) ? b : a);
@@ -32,8 +33,11 @@ type BaRow = {
   pan_number: string | null;
   gst: Record<string, GstRow>;
   verified_codes: string[];
+  /** Open company change requests that name the company's name or PAN (requestId → those fields). */
+  company_changes: Record<string, NameAndPan>;
   position: number;
 };
+type NameAndPan = { companyName?: string; panNumber?: string };
 type VcRow = { id: string; ba_id: string; company_code: string; state: VendorCodeState; position: number; updated_at: string; requested_at: string | null };
 
 export const vendorCodesProjection: Projection = {
@@ -49,6 +53,8 @@ export const vendorCodesProjection: Projection = {
       verified_codes jsonb NOT NULL DEFAULT '[]',
       position bigint NOT NULL DEFAULT 0
     );
+    -- Added after issue 9 landed: ADD COLUMN keeps data folders made before it usable.
+    ALTER TABLE ${t('vendor_code_bas')} ADD COLUMN IF NOT EXISTS company_changes jsonb NOT NULL DEFAULT '{}';
     CREATE TABLE IF NOT EXISTS ${t('vendor_codes')} (
       id text PRIMARY KEY,
       ba_id text NOT NULL,
@@ -79,7 +85,7 @@ export const vendorCodesProjection: Projection = {
     const ids = [...baIds];
     const bas = new Map<string, BaRow>();
     const { rows: baRows } = await client.query<BaRow>(
-      `SELECT ba_id, company_code, company_name, pan_number, gst, verified_codes, position FROM ${t('vendor_code_bas')} WHERE ba_id = ANY($1)`,
+      `SELECT ba_id, company_code, company_name, pan_number, gst, verified_codes, company_changes, position FROM ${t('vendor_code_bas')} WHERE ba_id = ANY($1)`,
       [ids],
     );
     for (const r of baRows) bas.set(r.ba_id, { ...r, position: Number(r.position) });
@@ -123,7 +129,7 @@ export const vendorCodesProjection: Projection = {
         if (ba && stored.globalPosition <= ba.position) continue;
         if (!ba) {
           if (event.type !== 'BusinessAssociateCreated') continue;
-          ba = { ba_id: baId, company_code: null, company_name: null, pan_number: null, gst: {}, verified_codes: [], position: 0 };
+          ba = { ba_id: baId, company_code: null, company_name: null, pan_number: null, gst: {}, verified_codes: [], company_changes: {}, position: 0 };
           bas.set(baId, ba);
         }
         const at = stored.metadata.at;
@@ -144,6 +150,28 @@ export const vendorCodesProjection: Projection = {
             const { [event.data.gstId]: _gone, ...rest } = ba.gst;
             ba.gst = rest;
             touch(baId, at);
+            break;
+          }
+          case 'ChangeRequestRaised': {
+            if (event.data.section !== 'company') continue;
+            const { companyName, panNumber } = event.data.proposed as NameAndPan;
+            if (companyName === undefined && panNumber === undefined) continue;
+            const named = { ...(companyName === undefined ? {} : { companyName }), ...(panNumber === undefined ? {} : { panNumber }) };
+            ba.company_changes = { ...ba.company_changes, [event.data.requestId]: named };
+            break;
+          }
+          case 'ChangeRequestApproved':
+          case 'ChangeRequestRejected': {
+            const named = ba.company_changes[event.data.requestId];
+            if (!named || (event.type === 'ChangeRequestApproved' && !event.data.final)) continue;
+            const { [event.data.requestId]: _closed, ...open } = ba.company_changes;
+            ba.company_changes = open;
+            // Approved: the profile takes the proposed fields (domain state.ts applyChangeRequest).
+            if (event.type === 'ChangeRequestApproved') {
+              ba.company_name = named.companyName ?? ba.company_name;
+              ba.pan_number = named.panNumber ?? ba.pan_number;
+              touch(baId, at);
+            }
             break;
           }
           case 'BusinessAssociateVerified': {
@@ -173,11 +201,12 @@ export const vendorCodesProjection: Projection = {
     if (dirtyBas.size > 0) {
       const list = [...dirtyBas].map((id) => bas.get(id)!);
       await client.query(
-        `INSERT INTO ${t('vendor_code_bas')} (ba_id, company_code, company_name, pan_number, gst, verified_codes, position)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[], $7::bigint[])
-           AS x(ba_id, company_code, company_name, pan_number, gst, verified_codes, position)
+        `INSERT INTO ${t('vendor_code_bas')} (ba_id, company_code, company_name, pan_number, gst, verified_codes, company_changes, position)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[], $7::jsonb[], $8::bigint[])
+           AS x(ba_id, company_code, company_name, pan_number, gst, verified_codes, company_changes, position)
          ON CONFLICT (ba_id) DO UPDATE SET company_code = excluded.company_code, company_name = excluded.company_name,
-           pan_number = excluded.pan_number, gst = excluded.gst, verified_codes = excluded.verified_codes, position = excluded.position`,
+           pan_number = excluded.pan_number, gst = excluded.gst, verified_codes = excluded.verified_codes,
+           company_changes = excluded.company_changes, position = excluded.position`,
         [
           list.map((b) => b.ba_id),
           list.map((b) => b.company_code),
@@ -185,6 +214,7 @@ export const vendorCodesProjection: Projection = {
           list.map((b) => b.pan_number),
           list.map((b) => JSON.stringify(b.gst)),
           list.map((b) => JSON.stringify(b.verified_codes)),
+          list.map((b) => JSON.stringify(b.company_changes)),
           list.map((b) => b.position),
         ],
       );
