@@ -42,7 +42,7 @@ export function HomePage() {
       </Card>
       <VendorCodesSection
         baId={String(ba.id)}
-        blocked={Boolean((ba as { blocked?: boolean }).blocked)}
+        blocked={ba.blocked === true}
         admin={admin}
       />
       <Grid container spacing={2}>

@@ -42,6 +42,7 @@ import { NotificationBell } from '../notifications/NotificationBell';
 import { ComplaintsButton } from '../complaints/ComplaintsButton';
 import { HelpDialog } from '../help/HelpDialog';
 import { WhatsNew } from '../releases/WhatsNew';
+import { BlockedBanner } from '../vendor-code/BlockedBanner';
 import { useFeedback } from './feedback';
 
 
@@ -149,6 +150,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
         </Toolbar>
       </AppBar>
       <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, flexGrow: 1 }}>
+        <BlockedBanner blocked={ba?.blocked === true} />
         {children}
       </Container>
     </Box>

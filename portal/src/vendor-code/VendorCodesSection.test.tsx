@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { VendorCodeRow } from '../../../console/src/vendor-code/types';
 import { completeDetails, fakeApi, verifiedBaAdmin, type RecordedRequest } from '../testing/fakeApi';
 import { renderPortal } from '../testing/render';
+import { ADDITIONAL_DOCS_PATH } from '../onboarding/AdditionalDocumentsPage';
 import { VENDOR_CODE_TEXTS } from './VendorCodesSection';
 
 const verifiedBa = { status: 'verified' as const, details: completeDetails, companyName: completeDetails.companyName };
@@ -76,7 +77,26 @@ describe('Vendor codes on the BA’s home page', () => {
     expect(screen.queryByText(/Duplicate request/)).not.toBeInTheDocument();
   });
 
-  it('tells a blocked vendor so on its home page', async () => {
+  it('tells a blocked vendor so on every page, once, from its record', async () => {
+    const blockedBa = { ...verifiedBa, blocked: true };
+    renderPortal(fakeApi({ session: verifiedBaAdmin, ba: blockedBa, intercept: serving([row({ blocked: true })]) }), '/home');
+    await screen.findByRole('table', { name: 'Vendor codes' });
+    expect(screen.getAllByTestId('blocked-banner')).toHaveLength(1);
+    expect(screen.getByTestId('blocked-banner')).toHaveTextContent(VENDOR_CODE_TEXTS.blocked);
+  });
+
+  it('shows the banner on a page other than home (Additional Documents)', async () => {
+    renderPortal(fakeApi({ session: verifiedBaAdmin, ba: { ...verifiedBa, blocked: true } }), ADDITIONAL_DOCS_PATH);
+    expect(await screen.findByTestId('blocked-banner')).toHaveTextContent(VENDOR_CODE_TEXTS.blocked);
+  });
+
+  it('shows no banner to a vendor that is not blocked, on any page', async () => {
+    renderPortal(fakeApi({ session: verifiedBaAdmin, ba: verifiedBa }), ADDITIONAL_DOCS_PATH);
+    await screen.findByRole('heading', { name: /Additional Documents/i });
+    expect(screen.queryByTestId('blocked-banner')).not.toBeInTheDocument();
+  });
+
+  it('tells a vendor blocked since its record was loaded so on its home page', async () => {
     renderPortal(fakeApi({ session: verifiedBaAdmin, ba: verifiedBa, intercept: serving([row({ blocked: true })]) }), '/home');
     expect(await screen.findByTestId('blocked-banner')).toHaveTextContent(VENDOR_CODE_TEXTS.blocked);
     expect(within(screen.getByRole('table', { name: 'Vendor codes' })).getByText('Blocked')).toBeInTheDocument();

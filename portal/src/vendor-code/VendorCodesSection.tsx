@@ -16,10 +16,10 @@ import type { VendorCodeRow } from '../../../console/src/vendor-code/types';
 import { useApi } from '../api/ApiContext';
 import { paths } from '../identity/routing';
 import { EDIT_PROFILE_PATH } from '../onboarding/ProfilePages';
+import { BLOCKED_TEXT, BlockedBanner } from './BlockedBanner';
 
 export const VENDOR_CODE_TEXTS = {
-  blocked:
-    'Your vendor account is blocked. You cannot respond to RFPs or submit bills until it is unblocked. Please contact the MLL team.',
+  blocked: BLOCKED_TEXT,
   returned: 'Your vendor-code request was sent back for correction',
   returnedHelp:
     'Please correct your details (View and Edit Profile) and let the MLL team know; they will request the vendor code again.',
@@ -37,8 +37,9 @@ const STATUS_TEXT: Record<VendorCodeRow['status'], string> = {
 
 /**
  * The BA's vendor codes on its home page (issue 9): parent and child codes per company code from
- * GET /api/business-associates/:id/vendor-codes, the banner of a blocked vendor, and — when staff sent a vendor-code
- * request back (`rejection.sendToBa`) — the reason and what to do.
+ * GET /api/business-associates/:id/vendor-codes and — when staff sent a vendor-code request back
+ * (`rejection.sendToBa`) — the reason and what to do. The page's layout shows the blocked banner when the BA's
+ * record says blocked; this shows it when only the codes do (blocked since the record was loaded).
  */
 export function VendorCodesSection({ baId, blocked = false, admin = false }: { baId: string; blocked?: boolean; admin?: boolean }) {
   const client = useApi();
@@ -56,17 +57,13 @@ export function VendorCodesSection({ baId, blocked = false, admin = false }: { b
     };
   }, [client, baId]);
 
-  const isBlocked = blocked || (rows ?? []).some((r) => r.blocked);
+  const blockedSinceLoaded = !blocked && (rows ?? []).some((r) => r.blocked);
   const returned = (rows ?? []).filter((r) => r.status === 'rejected' && r.rejection?.sendToBa);
   const withCodes = (rows ?? []).filter((r) => r.status !== 'not-requested' || r.parentCode);
 
   return (
     <Stack spacing={2} data-testid="vendor-codes">
-      {isBlocked && (
-        <Alert severity="error" data-testid="blocked-banner">
-          {VENDOR_CODE_TEXTS.blocked}
-        </Alert>
-      )}
+      <BlockedBanner blocked={blockedSinceLoaded} />
       {returned.map((r) => (
         <Alert
           key={r.id}
