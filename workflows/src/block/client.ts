@@ -1,9 +1,9 @@
-import { WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { blockMessages } from '../../../domain/src/block/decide';
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
 import { withCommandDeadline, type CommandTimeout } from '../shared/command-deadline';
-import { commandErrorFrom, explainUpdateError } from '../shared/update-errors';
+import { explainUpdateError } from '../shared/update-errors';
 import {
   approveUpdate,
   awaitRequestedUpdate,
@@ -14,8 +14,7 @@ import {
   type BlockUpdateResult,
   type DecisionContext,
 } from './messages';
-// Type only: the API must not load workflow code.
-import type { blockWorkflow } from './workflow';
+import { startLifecycle } from '../shared/start-lifecycle';
 
 /**
  * Starts the request and answers once BlockRequested is recorded, or with its refusal (409 another request is
@@ -28,23 +27,15 @@ export async function startBlockRequest(
   input: BlockInput,
   options: CommandTimeout = {},
 ): Promise<BlockUpdateResult> {
-  const workflowId = blockWorkflowId(input.requestId);
-  const updateId = `requested:${input.requestId}`;
-  try {
-    return await withCommandDeadline(client, options.timeoutMs, { workflowId, updateId, start: true }, (deadline) => {
-      const startWorkflowOperation = new WithStartWorkflowOperation<typeof blockWorkflow>('blockWorkflow', {
-        workflowId,
-        taskQueue,
-        args: [deadline === undefined ? input : { ...input, deadline }],
-        workflowIdConflictPolicy: 'USE_EXISTING',
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      });
-      return client.workflow.executeUpdateWithStart(awaitRequestedUpdate, { startWorkflowOperation, updateId });
-    });
-  } catch (error) {
-    if (error instanceof WorkflowUpdateFailedError) throw commandErrorFrom(error.cause) ?? error;
-    throw error;
-  }
+  return startLifecycle<BlockUpdateResult>(client, {
+    workflowType: 'blockWorkflow',
+    workflowId: blockWorkflowId(input.requestId),
+    taskQueue,
+    input,
+    awaitStarted: awaitRequestedUpdate,
+    updateId: `requested:${input.requestId}`,
+    timeoutMs: options.timeoutMs,
+  });
 }
 
 export type BlockDecision = { kind: 'approve' } | { kind: 'reject'; remarks: string };

@@ -1,15 +1,9 @@
-import {
-  WithStartWorkflowOperation,
-  WorkflowNotFoundError,
-  WorkflowUpdateFailedError,
-  type Client,
-  type WorkflowHandle,
-} from '@temporalio/client';
+import { WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
 import { contactChangeRefusals, type ContactChangeState } from '../../../domain/src/contact-change/decide';
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
 import { withCommandDeadline, type CommandTimeout } from '../shared/command-deadline';
-import { commandErrorFrom, explainUpdateError } from '../shared/update-errors';
+import { explainUpdateError } from '../shared/update-errors';
 import {
   awaitRequestedUpdate,
   cancelUpdate,
@@ -22,8 +16,7 @@ import {
   type ContactChangeUpdateResult,
   type StepContext,
 } from './messages';
-// Type only: the API must not load workflow code.
-import type { contactChangeWorkflow } from './workflow';
+import { startLifecycle } from '../shared/start-lifecycle';
 
 /** What the API sends to a running contact change. */
 export type ContactChangeStep =
@@ -44,23 +37,15 @@ export async function startContactChange(
   input: ContactChangeInput,
   options: CommandTimeout = {},
 ): Promise<ContactChangeUpdateResult> {
-  const workflowId = contactChangeWorkflowId(input.changeId);
-  const updateId = `requested:${input.changeId}`;
-  try {
-    return await withCommandDeadline(client, options.timeoutMs, { workflowId, updateId, start: true }, (deadline) => {
-      const startWorkflowOperation = new WithStartWorkflowOperation<typeof contactChangeWorkflow>('contactChangeWorkflow', {
-        workflowId,
-        taskQueue,
-        args: [deadline === undefined ? input : { ...input, deadline }],
-        workflowIdConflictPolicy: 'USE_EXISTING',
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      });
-      return client.workflow.executeUpdateWithStart(awaitRequestedUpdate, { startWorkflowOperation, updateId });
-    });
-  } catch (error) {
-    if (error instanceof WorkflowUpdateFailedError) throw commandErrorFrom(error.cause) ?? error;
-    throw error;
-  }
+  return startLifecycle<ContactChangeUpdateResult>(client, {
+    workflowType: 'contactChangeWorkflow',
+    workflowId: contactChangeWorkflowId(input.changeId),
+    taskQueue,
+    input,
+    awaitStarted: awaitRequestedUpdate,
+    updateId: `requested:${input.changeId}`,
+    timeoutMs: options.timeoutMs,
+  });
 }
 
 /**

@@ -1,5 +1,4 @@
 import {
-  WithStartWorkflowOperation,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
   type Client,
@@ -9,7 +8,7 @@ import { decide, registrationMessages } from '../../../domain/src/registration/d
 import type { RegistrationState } from '../../../domain/src/registration/state';
 import { DomainError } from '../../../domain/src/shared/errors';
 import { CommandTimeoutError, withCommandDeadline, type CommandTimeout } from '../shared/command-deadline';
-import { commandErrorFrom, explainUpdateError, failureOf } from '../shared/update-errors';
+import { explainUpdateError, failureOf } from '../shared/update-errors';
 import {
   awaitStartedUpdate,
   completeUpdate,
@@ -22,6 +21,7 @@ import {
 } from './messages';
 // Type only: the API must not load workflow code.
 import type { registrationWorkflow } from './workflow';
+import { startLifecycle } from '../shared/start-lifecycle';
 
 type RegistrationWorkflow = typeof registrationWorkflow;
 
@@ -37,25 +37,17 @@ export async function startRegistration(
   options: CommandTimeout = {},
 ): Promise<RegistrationUpdateResult> {
   const workflowId = registrationWorkflowId(input.registrationId);
-  const updateId = `started:${input.registrationId}`;
-  try {
-    return await withCommandDeadline(client, options.timeoutMs, { workflowId, updateId, start: true }, (deadline) => {
-      const startWorkflowOperation = new WithStartWorkflowOperation<RegistrationWorkflow>('registrationWorkflow', {
-        workflowId,
-        taskQueue,
-        args: [deadline === undefined ? input : { ...input, deadline }],
-        workflowIdConflictPolicy: 'USE_EXISTING',
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      });
-      return client.workflow.executeUpdateWithStart(awaitStartedUpdate, { startWorkflowOperation, updateId });
-    });
-  } catch (error) {
-    if (error instanceof WorkflowUpdateFailedError) {
-      // The run ended before the registration existed: its start was refused (or came after its deadline).
-      throw commandErrorFrom(error.cause) ?? (await failureOf(client.workflow.getHandle(workflowId))) ?? error;
-    }
-    throw error;
-  }
+  return startLifecycle<RegistrationUpdateResult>(client, {
+    workflowType: 'registrationWorkflow',
+    workflowId,
+    taskQueue,
+    input,
+    awaitStarted: awaitStartedUpdate,
+    updateId: `started:${input.registrationId}`,
+    timeoutMs: options.timeoutMs,
+    // The run ended before the registration existed: its start was refused (or came after its deadline).
+    explainFailure: async () => (await failureOf(client.workflow.getHandle(workflowId))) ?? undefined,
+  });
 }
 
 /**
