@@ -12,8 +12,8 @@ import { upsertRows, type Column } from '../sql';
 /**
  * `nucleus_vendors`: one row per PAN recorded by a nucleus or SAP-verified mass upload (GET /api/nucleus-vendors),
  * with each parent and child row's values hash (what the upload compares a new row against), the codes the
- * ERP assigned and the ERP's refusals. `blocked` is left to the block capability (an UPDATE-able column this
- * projection never writes after the insert).
+ * ERP assigned and the ERP's refusals. Whether a vendor is blocked is the block projection's (`vendor_blocks`,
+ * read by PAN in the queries), never a copy here.
  * `mass_uploads`: one row per upload (GET /api/mass-uploads/:uploadId once recorded) with the ERP step's counts.
  */
 export type NucleusVendorRowJson = {
@@ -292,7 +292,6 @@ export const nucleusVendorsProjection: Projection = {
       child_codes jsonb NOT NULL DEFAULT '[]',
       rows jsonb NOT NULL DEFAULT '{}',
       source text NOT NULL,
-      blocked boolean NOT NULL DEFAULT false,
       upload_id text NOT NULL,
       erp_status text NOT NULL,
       search text NOT NULL,
@@ -301,6 +300,8 @@ export const nucleusVendorsProjection: Projection = {
       version integer NOT NULL,
       global_position bigint NOT NULL
     );
+    -- Whether a vendor is blocked is read from vendor_blocks: drop the copy older data folders still have.
+    ALTER TABLE ${t('nucleus_vendors')} DROP COLUMN IF EXISTS blocked;
     CREATE INDEX IF NOT EXISTS ${t('nucleus_vendors')}_codes_idx ON ${t('nucleus_vendors')} USING gin (company_codes);
     CREATE INDEX IF NOT EXISTS ${t('nucleus_vendors')}_name_idx ON ${t('nucleus_vendors')} (lower(name), pan);
     CREATE TABLE IF NOT EXISTS ${t('mass_uploads')} (

@@ -69,11 +69,12 @@ export const vendorCodesProjection: Projection = {
       vendor_category_status text NOT NULL DEFAULT 'none',
       waiting_for_erp boolean NOT NULL DEFAULT false,
       last_erp_error text,
-      blocked boolean NOT NULL DEFAULT false,
       requested_at timestamptz,
       updated_at timestamptz NOT NULL,
       position bigint NOT NULL DEFAULT 0
     );
+    -- Whether a code is blocked is read from vendor_blocks: drop the copy older data folders still have.
+    ALTER TABLE ${t('vendor_codes')} DROP COLUMN IF EXISTS blocked;
     CREATE INDEX IF NOT EXISTS ${t('vendor_codes')}_scope_idx ON ${t('vendor_codes')} (company_code, status, updated_at);
     CREATE INDEX IF NOT EXISTS ${t('vendor_codes')}_ba_idx ON ${t('vendor_codes')} (ba_id);
   `,
