@@ -1,6 +1,7 @@
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import pg from 'pg';
 import type { EventStore } from '../../../domain/src/event-store/port';
+import { createHttpErp } from '../../../platform/src/erp/http-erp';
 import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
 import { createWorker } from '../worker';
 
@@ -11,7 +12,8 @@ import { createWorker } from '../worker';
  *
  * Env: TEMPORAL_ADDRESS, TASK_QUEUE, DATABASE_URL, WORKFLOW_BUNDLE (path of a prebuilt bundle), and
  * optionally HANG_AFTER_APPEND=<event type>: after appending such an event, print `appended <type>` and
- * never answer, so the kill lands while the activity is in flight and its write is already committed.
+ * never answer, so the kill lands while the activity is in flight and its write is already committed; and
+ * ERP_URL (+ ERP_API_KEY) for the lifecycles that call the ERP. Started by workflows/src/testing/child-worker-process.ts.
  */
 const env = (name: string): string => {
   const value = process.env[name];
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
     store,
     pool,
     workflowBundle: { codePath: env('WORKFLOW_BUNDLE') },
+    ...(process.env.ERP_URL ? { erp: createHttpErp({ url: process.env.ERP_URL, apiKey: process.env.ERP_API_KEY ?? '', timeoutMs: 5_000 }) } : {}),
   });
   const running = worker.run();
   console.log('ready');

@@ -1,14 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { Client, Connection } from '@temporalio/client';
 import { baStreamId } from '../../../domain/src/onboarding/events';
 import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
-import { temporalAddress, uniqueTaskQueue, workflowBundle } from '../../../tests/support/temporal';
+import { temporalAddress, uniqueTaskQueue } from '../../../tests/support/temporal';
+import { childWorkers, type ChildWorkers } from '../testing/child-worker-process';
 import { onboardingWorkflowId, stateQuery } from './messages';
 import { act, actors, onboardingInput, startAndSubmit } from './scenarios';
 
@@ -19,68 +15,25 @@ import { act, actors, onboardingInput, startAndSubmit } from './scenarios';
 // Set here, not only in jest.config: jest-circus reads the timeout of the global config, not the project's.
 jest.setTimeout(90_000);
 const taskQueue = uniqueTaskQueue('onboarding-worker-kill');
-const repoRoot = path.resolve(__dirname, '../../..');
 let db: TestDatabase;
 let connection: Connection;
 let client: Client;
-let workDir: string;
-let bundlePath: string;
-const children: ChildProcess[] = [];
+let workers: ChildWorkers;
 
 beforeAll(async () => {
   db = await createTestDatabase({ poolSize: 2 });
   connection = await Connection.connect({ address: temporalAddress() });
   client = new Client({ connection });
-  workDir = mkdtempSync(path.join(os.tmpdir(), 'worker-kill-'));
-  bundlePath = path.join(workDir, 'workflows.js');
-  writeFileSync(bundlePath, workflowBundle().code);
+  workers = childWorkers(taskQueue, db.appUrl);
 });
 
 afterAll(async () => {
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
+  workers?.stopAll();
   await connection?.close();
   await db?.drop();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-type Child = { process: ChildProcess; waitFor: (line: string) => Promise<void>; exited: Promise<unknown> };
-
-/** Starts child-worker.ts and resolves once it polls; `waitFor` resolves when the child prints a line. */
-async function startChildWorker(hangAfterAppend?: string): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'child-worker.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      TEMPORAL_ADDRESS: temporalAddress(),
-      TASK_QUEUE: taskQueue,
-      DATABASE_URL: db.appUrl,
-      WORKFLOW_BUNDLE: bundlePath,
-      ...(hangAfterAppend ? { HANG_AFTER_APPEND: hangAfterAppend } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const seen = new Set<string>();
-  const waiters = new Map<string, () => void>();
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    seen.add(line);
-    waiters.get(line)?.();
-  });
-  const waitFor = (line: string) =>
-    seen.has(line)
-      ? Promise.resolve()
-      : Promise.race([
-          new Promise<void>((resolve) => waiters.set(line, resolve)),
-          exited.then(() => {
-            throw new Error(`child worker exited before printing "${line}"`);
-          }),
-        ]);
-  await waitFor('ready');
-  return { process: child, waitFor, exited };
-}
+const startChildWorker = (hangAfterAppend?: string) => workers.start(hangAfterAppend ? { hangAfterAppend } : {});
 
 test('a worker killed mid-activity and replaced: the lifecycle completes with exactly one event per decision', async () => {
   const input = onboardingInput();
