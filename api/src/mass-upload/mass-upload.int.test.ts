@@ -10,6 +10,7 @@ import {
 import type { NucleusVendorRow } from '../../../projections/src/nucleus-vendors/nucleus-vendors.queries';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
 import { addUser, sessionOf } from '../users/testing';
+import * as XLSX from '@e965/xlsx';
 
 /**
  * Nucleus / SAP-verified mass upload through the API: templates, the spec's refusals (415 code 101, the sheet
@@ -233,6 +234,27 @@ describe('journey: three bad rows → error workbook → fixed file → vendors 
     const third = await upload('nucleus', changed);
     expect(json(third)).toMatchObject({ created: 1, unchanged: 1 });
     expect(await uploadEvents()).toBe(before + 3); // the row, the batch, the upload
+  });
+
+  it('an Excel 97-2003 .xls of the same rows is read like the .xlsx: no vendor row written again', async () => {
+    const parents = [good(0), good(1), good(2), good(3, { companyCode: '2000' }), good(4), good(5), good(6)];
+    const xlsx = await workbook('nucleus', [{ sheet: 'Parent', rows: parents }]);
+    // Saved as Excel 97-2003 does (BIFF8 in an OLE2 file).
+    const xls = XLSX.write(XLSX.read(xlsx, { type: 'buffer' }), { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    expect((await upload('nucleus', xlsx)).status).toBe(200);
+    const before = await uploadEvents();
+    const res = await upload('nucleus', xls, 'vendors.xls');
+    expect(res.status).toBe(200);
+    expect(json(res)).toMatchObject({ rows: 7, parents: 7, created: 0, unchanged: 7 });
+    // Another file (its own upload id): the batch and the upload are recorded, no vendor row.
+    expect(await uploadEvents()).toBe(before + 2);
+
+    // …and its bad rows come back in the error workbook as from an .xlsx.
+    const bad = await workbook('nucleus', [{ sheet: 'Parent', rows: [good(0), good(1, { pan: 'ABC123' })] }]);
+    const refused = await upload('nucleus', XLSX.write(XLSX.read(bad, { type: 'buffer' }), { type: 'buffer', bookType: 'biff8' }) as Buffer, 'vendors.xls');
+    expect(refused.status).toBe(201);
+    const back = await readBack(refused.body as Buffer);
+    expect(back['Parent']!.slice(1).map((r) => r[back['Parent']![0]!.indexOf('PAN Number')])).toEqual(['ABC123']);
   });
 
   it('progress of a recorded upload', async () => {

@@ -19,6 +19,7 @@ import type { StartedErpSandbox } from '../../../sandboxes/erp/src/testing';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
 import { addUser, sessionOf } from '../users/testing';
 import { vendorCodeWorkbookRouteMessages } from './routes';
+import * as XLSX from '@e965/xlsx';
 
 /**
  * The vendor-code workbook API end to end: templates, the 415/101 refusal, the Validation Error rows, the
@@ -67,6 +68,9 @@ async function workbook(kind: WorkbookKind, parents: Rows, children: Rows, heade
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+
+/** The same workbook saved as Excel 97-2003 (BIFF8 in an OLE2 file), as Excel's "Save as .xls" does. */
+const asXls = (xlsx: Buffer): Buffer => XLSX.write(XLSX.read(xlsx, { type: 'buffer' }), { type: 'buffer', bookType: 'biff8' }) as Buffer;
 
 const parent = (kind: WorkbookKind, over: Record<string, string> = {}) => ({ ...TEMPLATE_EXAMPLES[kind][PARENT_SHEET], ...over });
 const child = (kind: WorkbookKind, over: Record<string, string> = {}) => ({ ...TEMPLATE_EXAMPLES[kind][CHILD_SHEET], ...over });
@@ -135,8 +139,8 @@ describe('upload refusals', () => {
     expect(res.body).toMatchObject({ code: 101, message: vendorCodeWorkbookRouteMessages.excelOnly });
   });
 
-  test('a real Excel 97-2003 .xls passes the type check but cannot be read: 422 saying so', async () => {
-    // The OLE compound-file signature (what file-type calls cfb), then nothing exceljs can read.
+  test('a damaged Excel 97-2003 .xls passes the type check but cannot be read: 422 saying so', async () => {
+    // The OLE compound-file signature (what file-type calls cfb), then nothing a reader can read.
     const cfb = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096)]);
     const res = await validate('utility', cfb, 'vendors.xls');
     expect(res.status).toBe(422);
@@ -194,6 +198,21 @@ describe('upload refusals', () => {
 });
 
 describe('preview and submit', () => {
+  test('an Excel 97-2003 .xls is read like the .xlsx: the same 200 preview, and the same error rows', async () => {
+    const good = await workbook('other-company', [parent('other-company')], [child('other-company')]);
+    const fromXlsx = await validate('other-company', good);
+    const fromXls = await validate('other-company', asXls(good), 'vendors.xls');
+    expect(fromXls.status).toBe(200);
+    expect(fromXls.body.rows).toEqual(fromXlsx.body.rows);
+
+    const bad = await workbook('utility', [parent('utility', { [COL.pan]: 'AAECM2933' })], [child('utility')]);
+    const errorsXlsx = await validate('utility', bad);
+    const errorsXls = await validate('utility', asXls(bad), 'vendors.xls');
+    expect(errorsXls.status).toBe(400);
+    expect(errorsXls.body.errors).toEqual(errorsXlsx.body.errors);
+    expect(errorsXls.body.errors.length).toBeGreaterThan(0);
+  });
+
   test('200 preview: every row of both sheets under the template columns, row numbers as reported', async () => {
     const file = await workbook('other-company', [parent('other-company')], [child('other-company')]);
     const res = await validate('other-company', file);

@@ -30,6 +30,7 @@ import { HttpError } from '../http/problem';
 import { contentDisposition, receiveUpload, type UploadedFile } from '../http/uploads';
 import { XLSX_TYPE } from '../masters/workbook';
 import { readWorkbookSheets, UnreadableWorkbookError, writeTemplate } from './workbook';
+import { openAsXlsx } from '../../../platform/src/workbooks/xls';
 
 /**
  * Utility/government and other-company vendor codes from workbooks (spec 000 §2 "Vendor-code upload screens",
@@ -107,14 +108,17 @@ export function vendorCodeWorkbookRoutes(deps: VendorCodeWorkbookRoutesDeps): Ro
     }
     const ext = extensionOf(file.name);
     if (ext !== 'xlsx' && ext !== 'xls') throw excelOnly();
-    const stream = await deps.blobStore.get(file.sha256);
-    if (!stream) throw new HttpError(503, 'File uploads are not available');
     let sheets: WorkbookSheets;
     try {
+      // An .xls (Excel 97-2003) is read as the .xlsx SheetJS rewrites it into (platform/src/workbooks/xls.ts).
+      const stream = await openAsXlsx(() => deps.blobStore.get(file.sha256)).catch((error: unknown) => {
+        throw new UnreadableWorkbookError(error);
+      });
+      if (!stream) throw new HttpError(503, 'File uploads are not available');
       sheets = await readWorkbookSheets(stream, MAX_SHEET_ROWS);
     } catch (error) {
       if (!(error instanceof UnreadableWorkbookError)) throw error;
-      // exceljs reads Office Open XML only: a real Excel 97-2003 file passes the type check but not this.
+      // A damaged file (or one neither SheetJS nor exceljs reads).
       throw new DomainError('rule', ext === 'xls' ? vendorCodeWorkbookRouteMessages.xlsUnreadable : vendorCodeWorkbookRouteMessages.unreadable);
     }
     const errors = validateWorkbook(kind, sheets);
