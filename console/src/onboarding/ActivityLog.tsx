@@ -1,5 +1,6 @@
 import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useGetMany } from 'react-admin';
+import { SYSTEM_ROLE } from '../../../domain/src/identity/roles';
 import { display, formatDateTime } from '../../../domain/src/shared/format';
 import type { ActivityEntry, FieldChange } from '../shared/types';
 import {
@@ -90,7 +91,7 @@ export const ActivityLog = ({
             <TableRow key={e.id}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</TableCell>
               <TableCell>{e.actorName ?? 'System'}</TableCell>
-              <TableCell>{e.role ?? '—'}</TableCell>
+              <TableCell>{e.role === SYSTEM_ROLE ? 'System' : (e.role ?? '—')}</TableCell>
               <TableCell>{e.action}</TableCell>
               <TableCell>
                 <Changes changes={e.changes} names={names} />

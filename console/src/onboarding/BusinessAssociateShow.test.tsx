@@ -97,6 +97,13 @@ describe('BA page content', () => {
           },
         }),
         activity({
+          id: 3,
+          actorName: 'Document expiry',
+          role: 'system',
+          action: 'Expiry reminder: Insurance expires in 7 days (2026-12-03)',
+          eventType: 'DocumentExpiryReminded',
+        }),
+        activity({
           id: 2,
           action: 'Change request raised (bank account)',
           eventType: 'ChangeRequestRaised',
@@ -113,6 +120,9 @@ describe('BA page content', () => {
     expect(await within(row).findByText((_, el) => el?.tagName === 'LI' && el.textContent === 'Verticals: Auto → Auto, Pharma')).toBeInTheDocument();
     expect(within(row).getByText((_, el) => el?.tagName === 'LI' && el.textContent === 'Zones: none → West')).toBeInTheDocument();
     expect(within(row).getByText((_, el) => el?.tagName === 'LI' && el.textContent === 'Vehicle types: 32 ft MXL → none')).toBeInTheDocument();
+    // A timer's entry names its role as people write it.
+    const reminder = within(log).getByText(/Expiry reminder/).closest('tr') as HTMLElement;
+    expect(within(reminder).getByText('System')).toBeInTheDocument();
     const bank = within(log).getByText('Change request raised (bank account)').closest('tr') as HTMLElement;
     expect(within(bank).getByText((_, el) => el?.tagName === 'LI' && el.textContent === 'Bank branch: Fort → Bandra Kurla Complex')).toBeInTheDocument();
   });
