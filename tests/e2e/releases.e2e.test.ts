@@ -25,7 +25,8 @@ test("[RELEASES][READ]: a BA opens What's New → the seeded releases, newest fi
   const { page } = await as('ba.6@demo.test', 'portal');
   await page.getByRole('button', { name: "What's New" }).click();
   const entries = page.getByRole('menuitem');
-  await entries.first().waitFor();
+  // The menu opens with a "Loading…" entry: wait for the releases themselves.
+  await page.getByRole('menuitem', { name: /BA Portal Release 1\.0\.0 - Web/ }).waitFor();
   expect(await entries.allTextContents()).toEqual([
     'BA Portal Release 1.2.0 - Web16-Nov-2026',
     'BA Portal Release 1.1.0 - Web14-Sep-2026',
@@ -106,6 +107,7 @@ test("[RELEASES][PUBLISH]: an admin publishes a release in the console → it is
 
   const ba = await as('ba.6@demo.test', 'portal');
   await ba.page.getByRole('button', { name: "What's New" }).click();
-  await ba.page.getByRole('menuitem').first().waitFor();
+  // Past the "Loading…" entry the menu opens with.
+  await ba.page.getByRole('menuitem', { name: /BA Portal Release/ }).first().waitFor();
   expect(await ba.page.getByRole('menuitem').first().textContent()).toBe('BA Portal Release 1.3.0 - Web23-Nov-2026');
 });
