@@ -71,7 +71,7 @@ function rowOf(sheet: MassUploadSheet, i: number, bad: boolean): Partial<Record<
 }
 
 /** The workbook, written row by row with the streaming writer (never held whole). */
-async function writeWorkbook(file: string, n: number, options: { bad?: boolean } = {}): Promise<{ parents: number; children: number }> {
+export async function writeWorkbook(file: string, n: number, options: { bad?: boolean } = {}): Promise<{ parents: number; children: number }> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
   const children = options.bad ? 0 : Math.floor(n / 10);
   const parents = n - children;

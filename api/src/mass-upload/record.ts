@@ -50,15 +50,16 @@ export async function recordUpload(
 ): Promise<RecordResult> {
   const { store, pool } = deps;
   const at = new Date().toISOString();
-  const meta = (companyCode: string | null): EventMetadata => ({
-    actor: input.actor,
-    companyCode,
-    correlationId: input.uploadId,
-    causationId: null,
-    workflowId: null,
-    requestId: input.requestId,
-    at,
-  });
+  // One metadata object per company code: the store sends an object shared by events once.
+  const metas = new Map<string | null, EventMetadata>();
+  const meta = (companyCode: string | null): EventMetadata => {
+    let m = metas.get(companyCode);
+    if (!m) {
+      m = { actor: input.actor, companyCode, correlationId: input.uploadId, causationId: null, workflowId: null, requestId: input.requestId, at };
+      metas.set(companyCode, m);
+    }
+    return m;
+  };
   const byPan = new Map<string, GoodRow[]>();
   for (const r of input.rows) {
     const list = byPan.get(r.pan);
@@ -72,10 +73,9 @@ export async function recordUpload(
   let unchanged = 0;
   let processed = 0;
   let last = headBefore;
-  let batch = 0;
-  for (let start = 0; start < pans.length; start += STREAMS_PER_BATCH, batch += 1) {
-    const slice = pans.slice(start, start + STREAMS_PER_BATCH);
-    const known = await rowHashes(pool, slice);
+
+  /** One batch's vendor appends (all sent at once: the store groups them into one call). */
+  async function appendVendors(slice: readonly string[], known: Map<string, Map<string, string>>) {
     let batchCreated = 0;
     let batchUnchanged = 0;
     const appends: Promise<void>[] = [];
@@ -117,19 +117,43 @@ export async function recordUpload(
       );
     }
     await Promise.all(appends);
-    created += batchCreated;
-    unchanged += batchUnchanged;
-    processed += slice.reduce((n, pan) => n + byPan.get(pan)!.length, 0);
-    const batchEvent: NewEvent<MassUploadBatchRecorded['type'], MassUploadBatchRecorded['data']> = {
-      eventId: uuidv5(`${uploadStream}|batch|${batch}`, MASS_UPLOAD_NAMESPACE),
-      type: 'MassUploadBatchRecorded',
-      data: { uploadId: input.uploadId, batch, pans: slice, created: batchCreated, unchanged: batchUnchanged },
-      metadata: meta(null),
-    };
-    const r = await store.appendToStream(uploadStream, [batchEvent], { expectedVersion: 'any' });
-    last = Math.max(last, r.lastGlobalPosition);
-    progress(processed);
+    return { created: batchCreated, unchanged: batchUnchanged };
   }
+
+  // Two batches in flight: while the database appends one, the next one's hashes are read and its events built.
+  // Each batch's MassUploadBatchRecorded follows its vendors' appends and the previous batch's event, so the
+  // upload's stream lists batches in order and a listed batch's vendors are all recorded.
+  let previousBatch: Promise<void> = Promise.resolve();
+  const inFlight: Promise<void>[] = [];
+  let batch = 0;
+  for (let start = 0; start < pans.length; start += STREAMS_PER_BATCH, batch += 1) {
+    if (inFlight.length >= 2) await inFlight.shift();
+    const slice = pans.slice(start, start + STREAMS_PER_BATCH);
+    const number = batch;
+    const known = await rowHashes(pool, slice);
+    const vendors = appendVendors(slice, known);
+    const after = previousBatch;
+    const done = (async () => {
+      const counts = await vendors;
+      await after;
+      created += counts.created;
+      unchanged += counts.unchanged;
+      processed += slice.reduce((n, pan) => n + byPan.get(pan)!.length, 0);
+      const batchEvent: NewEvent<MassUploadBatchRecorded['type'], MassUploadBatchRecorded['data']> = {
+        eventId: uuidv5(`${uploadStream}|batch|${number}`, MASS_UPLOAD_NAMESPACE),
+        type: 'MassUploadBatchRecorded',
+        data: { uploadId: input.uploadId, batch: number, pans: slice, created: counts.created, unchanged: counts.unchanged },
+        metadata: meta(null),
+      };
+      const r = await store.appendToStream(uploadStream, [batchEvent], { expectedVersion: 'any' });
+      last = Math.max(last, r.lastGlobalPosition);
+      progress(processed);
+    })();
+    // A failed batch fails the upload (below); the ones after it must not wait on it forever.
+    previousBatch = done.catch(() => undefined);
+    inFlight.push(done);
+  }
+  for (const done of inFlight) await done;
   const recorded: NewEvent<MassUploadRecorded['type'], MassUploadRecorded['data']> = {
     eventId: uuidv5(`${uploadStream}|recorded`, MASS_UPLOAD_NAMESPACE),
     type: 'MassUploadRecorded',

@@ -52,6 +52,8 @@ export type Validation =
 type SheetState = {
   headers: Cell[];
   provisional: HeaderCheck;
+  /** The provisional header's [field, column index] pairs, taken once rather than per row. */
+  fields: [keyof RawRow, number][];
   rows: number;
   dataColumns: Set<number>;
   failed: FailedRow[];
@@ -77,7 +79,9 @@ export async function validateWorkbook(kind: MassUploadKind, input: Readable): P
 
   await readMassUploadWorkbook(input, {
     header(sheet, headers) {
-      sheets.set(sheet, { headers, provisional: checkHeaders(kind, sheet, headers, { rows: 1 }), rows: 0, dataColumns: new Set(), failed: [] });
+      const provisional = checkHeaders(kind, sheet, headers, { rows: 1 });
+      const fields = provisional.ok ? (Object.entries(provisional.index) as [keyof RawRow, number][]) : [];
+      sheets.set(sheet, { headers, provisional, fields, rows: 0, dataColumns: new Set(), failed: [] });
     },
     row(sheet, number, cells) {
       const s = sheets.get(sheet)!;
@@ -85,7 +89,7 @@ export async function validateWorkbook(kind: MassUploadKind, input: Readable): P
       for (let i = 0; i < cells.length; i += 1) if (cells[i] !== null && (s.headers[i] ?? null) === null) s.dataColumns.add(i);
       if (!s.provisional.ok) return;
       const raw: RawRow = {};
-      for (const [field, i] of Object.entries(s.provisional.index)) raw[field as keyof RawRow] = cells[i] ?? null;
+      for (const [field, i] of s.fields) raw[field] = cells[i] ?? null;
       const check = checkRow(kind, sheet, raw);
       if (sheet === 'Parent') across.parentSeen(check.values);
       let error: string | null | 'waiting' = null;

