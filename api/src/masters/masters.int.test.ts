@@ -33,22 +33,27 @@ const listQuery = (filter: Record<string, unknown>, extra = '') =>
   `?filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`;
 const displayOfBody = (def: MasterDefinition, body: Record<string, unknown>) => String(body[def.display]);
 
+/** The enum field that is the master's whole unique key (GST types, RFP types): its codes are a fixed set. */
+const fixedCodeOf = (def: MasterDefinition) =>
+  def.unique.length === 1 ? def.fields.find((f) => f.name === def.unique[0] && f.kind === 'enum') : undefined;
+
 /**
- * A new item of the master. GST types have a fixed set of codes that the reference data may already hold
- * all of: then the test works on the existing item with the first code.
+ * A new item of the master. Masters with a fixed set of codes may already hold all of them: then the test
+ * works on the existing item with the first code.
  */
 async function itemOf(def: MasterDefinition, n: number): Promise<{ id: number | string; values: Record<string, unknown>; created: boolean }> {
   const values = sampleValues(def, n, refIds);
-  if (def.resource === 'gst-types') {
+  const fixed = fixedCodeOf(def);
+  if (fixed) {
     const existing = await request(h.app).get(`${url(def)}${listQuery({})}`).set(admin);
-    const taken = new Set((existing.body as { code: string }[]).map((r) => r.code));
-    const free = def.fields[0]!.options!.find((o) => !taken.has(o.id));
+    const taken = new Set((existing.body as Record<string, unknown>[]).map((r) => r[fixed.name]));
+    const free = fixed.options!.find((o) => !taken.has(o.id));
     if (!free) {
-      const item = (existing.body as { id: number; code: string }[]).find((r) => r.code === '')!;
-      const { id, status: _s, updatedAt: _u, ...rest } = item as unknown as Record<string, unknown>;
+      const item = (existing.body as Record<string, unknown>[]).find((r) => r[fixed.name] === fixed.options![0]!.id)!;
+      const { id, status: _s, updatedAt: _u, ...rest } = item;
       return { id: id as number, values: rest, created: false };
     }
-    values['code'] = free.id;
+    values[fixed.name] = free.id;
   }
   const res = await request(h.app).post(url(def)).set(admin).send(values);
   expect({ status: res.status, body: res.body }).toEqual({ status: 201, body: expect.objectContaining({ message: `${def.singular} saved successfully` }) });
@@ -62,7 +67,8 @@ beforeAll(async () => {
   procurement = (await sessionOf(h, await addUser(h, { email: 'proc@masters.test', roles: ['MLL Procurement'] }))).auth;
   auditor = (await sessionOf(h, await addUser(h, { email: 'audit@masters.test', roles: ['Auditor'] }))).auth;
   ba = (await sessionOf(h, await addUser(h, { email: 'ba@masters.test', roles: ['BA Admin'], baId: 'ba-masters' }))).auth;
-  for (const resource of ['states', 'services']) {
+  // A hire type of its own: the reference data already holds a required-flags row for every pair of its own.
+  for (const resource of ['states', 'services', 'vehicle-hire-types']) {
     const def = masterDefinition(resource);
     const res = await request(h.app).post(url(def)).set(admin).send(sampleValues(def, 1000, refIds));
     expect(res.status).toBe(201);
@@ -208,6 +214,46 @@ describe('references and lists', () => {
     expect(all.body).toHaveLength(Math.min(100, total));
     expect((await request(h.app).get(`${url(cities)}?sort=${encodeURIComponent('["nope","ASC"]')}`).set(ba)).status).toBe(400);
     expect((await request(h.app).get(`${url(cities)}${listQuery({ planet: 1 })}`).set(ba)).status).toBe(400);
+  });
+
+  it('answers the RFP properties of one RFP type and the required flags of one pair (spec 001 §7)', async () => {
+    const types = masterDefinition('rfp-types');
+    const listed = async () => (await request(h.app).get(`${url(types)}${listQuery({})}`).set(admin)).body as { id: number; code: string }[];
+    for (const o of types.fields.find((f) => f.name === 'code')!.options!) {
+      if (!(await listed()).some((t) => t.code === o.id)) {
+        expect((await request(h.app).post(url(types)).set(admin).send({ code: o.id, name: `Pair ${o.name}` })).status).toBe(201);
+      }
+    }
+    const idOf = new Map((await listed()).map((t) => [t.code, t.id]));
+    const [standard, single] = [idOf.get('standard')!, idOf.get('single')!];
+
+    const properties = masterDefinition('rfp-properties');
+    const property = (key: string, rfpTypeIds: number[], columnOrder: number) =>
+      request(h.app).post(url(properties)).set(admin).send({ key, label: `Column ${key}`, owner: 'ba', valueType: 'number', columnOrder, rfpTypeIds });
+    expect((await property('everyLaneRate', [standard, single], 1)).status).toBe(201);
+    expect((await property('networkOnlyRate', [standard], 2)).status).toBe(201);
+    const byType = async (id: number) =>
+      ((await request(h.app).get(`${url(properties)}${listQuery({ rfpTypeIds: id })}`).set(ba)).body as { key: string }[]).map((p) => p.key);
+    expect(await byType(single)).toContain('everyLaneRate');
+    expect(await byType(single)).not.toContain('networkOnlyRate');
+    expect(await byType(standard)).toEqual(expect.arrayContaining(['everyLaneRate', 'networkOnlyRate']));
+
+    const hire = await request(h.app).post(url(masterDefinition('vehicle-hire-types'))).set(admin).send({ name: 'Pair Hire', code: 'PAIRHIRE' });
+    expect(hire.status).toBe(201);
+    const flags = masterDefinition('rfp-required-flags');
+    const flag = (rfpTypeId: number, isRequiredByBa: boolean) =>
+      request(h.app).post(url(flags)).set(admin).send({ hireTypeId: hire.body.id, rfpTypeId, isRequiredByMll: true, isRequiredByBa, description: 'Pair test' });
+    expect((await flag(standard, false)).status).toBe(201);
+    expect((await flag(single, true)).status).toBe(201);
+    const pair = await request(h.app).get(`${url(flags)}${listQuery({ hireTypeId: hire.body.id, rfpTypeId: single })}`).set(ba);
+    expect((pair.body as Record<string, unknown>[]).map(({ hireTypeId, rfpTypeId, isRequiredByMll, isRequiredByBa }) => ({ hireTypeId, rfpTypeId, isRequiredByMll, isRequiredByBa }))).toEqual([
+      { hireTypeId: hire.body.id, rfpTypeId: single, isRequiredByMll: true, isRequiredByBa: true },
+    ]);
+    const again = await flag(single, false);
+    expect({ status: again.status, message: again.body.message }).toEqual({
+      status: 409,
+      message: 'An RFP Required Flag with this Vehicle Hire Type and RFP Type already exists',
+    });
   });
 
   it('keeps companies readable without sign-in', async () => {

@@ -33,6 +33,7 @@ const PATTERNED: Record<string, readonly [string, string]> = {
   bpRole: ['FLVN00', 'FLVN01'],
   templateKey: ['login-otp', 'welcome'],
   hsnCode: ['9965', '9967'],
+  key: ['fromCity', 'ratePerTrip'],
 };
 
 const idOf = (def: MasterDefinition, i: 0 | 1): string | number =>

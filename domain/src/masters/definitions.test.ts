@@ -162,6 +162,34 @@ describe('masterSchema', () => {
     expect(issuesOf(def, 'create', { code: '4', name: 'X' })).toEqual({ code: 'Please select a valid GST Type Code' });
   });
 
+  it('accepts the three RFP type codes of the spec and nothing else', () => {
+    const def = masterDefinition('rfp-types');
+    for (const code of ['standard', 'non-standard', 'single']) expect(masterSchema(def, 'create').parse({ code, name: 'X' }).code).toBe(code);
+    expect(issuesOf(def, 'create', { code: 'express', name: 'Express' })).toEqual({ code: 'Please select a valid RFP Type Code' });
+  });
+
+  it('takes an RFP property’s column key in camelCase only, who fills it and its value type from their lists', () => {
+    const def = masterDefinition('rfp-properties');
+    const valid = { key: 'ratePerTrip', label: 'Rate per Trip', owner: 'ba', valueType: 'number', columnOrder: 110, rfpTypeIds: '3,1' };
+    expect(masterSchema(def, 'create').parse(valid)).toMatchObject({ key: 'ratePerTrip', isRequired: false, options: null, rfpTypeIds: [1, 3] });
+    const keyMessage = 'Column key must start with a lower-case letter, then up to 39 letters or digits';
+    for (const key of ['RatePerTrip', 'rate_per_trip', 'rate per trip', '1stRate', `r${'a'.repeat(40)}`]) {
+      expect(issuesOf(def, 'create', { ...valid, key })).toEqual({ key: keyMessage });
+    }
+    expect(masterSchema(def, 'create').parse({ ...valid, key: `r${'a'.repeat(39)}` }).key).toHaveLength(40);
+    expect(issuesOf(def, 'create', { ...valid, owner: 'customer', valueType: 'date', rfpTypeIds: [] })).toEqual({
+      owner: 'Please select a valid Filled By',
+      valueType: 'Please select a valid Value Type',
+      rfpTypeIds: 'Please select at least one RFP Type',
+    });
+  });
+
+  it('names the pair when a second required-flags row is added for it', () => {
+    expect(duplicateMessage(masterDefinition('rfp-required-flags'), ['hireTypeId', 'rfpTypeId'])).toBe(
+      'An RFP Required Flag with this Vehicle Hire Type and RFP Type already exists',
+    );
+  });
+
   it('refuses a status other than active or inactive', () => {
     const def = masterDefinition('vehicle-types');
     expect(issuesOf(def, 'update', { status: 'deleted' })).toEqual({ status: "Status must be 'active' or 'inactive'" });

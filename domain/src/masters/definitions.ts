@@ -76,6 +76,37 @@ export const GST_TYPE_OPTIONS = [
   { id: '3', name: 'Special Economic Zone' },
 ] as const;
 
+/**
+ * Spec 001 §1 "RFP types: standard, non-standard, single". A fixed set, like the GST types: the RFP wizard
+ * behaves differently per code (a non-standard RFP enables step 5 after its upload), so an administrator may
+ * rename a type but not invent one the wizard would not know how to run.
+ */
+export const RFP_TYPE_OPTIONS = [
+  { id: 'standard', name: 'Standard' },
+  { id: 'non-standard', name: 'Non-standard' },
+  { id: 'single', name: 'Single' },
+] as const;
+export type RfpTypeCode = (typeof RFP_TYPE_OPTIONS)[number]['id'];
+
+/**
+ * Spec 001 §2 step 2: the property lists mllProperties, baProperties and dynamicInfo. Who fills a lane
+ * column: MLL describes the lane, the BA quotes it, dynamic info is extra lane information a given RFP adds.
+ */
+export const RFP_PROPERTY_OWNER_OPTIONS = [
+  { id: 'mll', name: 'MLL property' },
+  { id: 'ba', name: 'BA property' },
+  { id: 'dynamic', name: 'Dynamic info' },
+] as const;
+export type RfpPropertyOwner = (typeof RFP_PROPERTY_OWNER_OPTIONS)[number]['id'];
+
+/** What a lane cell holds; 'select' offers the property's comma-separated options as a dropdown. */
+export const RFP_VALUE_TYPE_OPTIONS = [
+  { id: 'text', name: 'Text' },
+  { id: 'number', name: 'Number' },
+  { id: 'select', name: 'Select (dropdown)' },
+] as const;
+export type RfpValueType = (typeof RFP_VALUE_TYPE_OPTIONS)[number]['id'];
+
 const f = (
   name: string,
   label: string,
@@ -493,6 +524,82 @@ export const MASTERS: readonly MasterDefinition[] = [
     fields: [f('reason', 'Reason', 'text')],
     display: 'reason',
     unique: ['reason'],
+    idKind: 'int',
+  },
+  // The RFP masters: spec 001 §2 step 2 and §7 (rfp-type master, rfp-vehicle-master, rfp-properties by type,
+  // required flags by hireTypeId and rfpTypeId).
+  {
+    resource: 'rfp-types',
+    label: 'RFP Types',
+    singular: 'RFP Type',
+    consolePath: 'rfp-type',
+    fields: [
+      f('name', 'RFP Type', 'text'),
+      f('code', 'RFP Type Code', 'enum', true, { options: RFP_TYPE_OPTIONS }),
+    ],
+    display: 'name',
+    unique: ['code'],
+    alsoUnique: [['name']],
+    idKind: 'int',
+  },
+  {
+    resource: 'vehicle-hire-types',
+    label: 'Vehicle Hire Types',
+    singular: 'Vehicle Hire Type',
+    consolePath: 'vehicle-hire-type',
+    fields: [
+      f('name', 'Vehicle Hire Type', 'text'),
+      f('code', 'Hire Type Code', 'code', true, { upperCase: true }),
+    ],
+    display: 'name',
+    unique: ['code'],
+    alsoUnique: [['name']],
+    idKind: 'int',
+  },
+  {
+    resource: 'rfp-properties',
+    label: 'RFP Properties',
+    singular: 'RFP Property',
+    consolePath: 'rfp-property',
+    fields: [
+      // The column's key in lane rows, templates and the BA grid: camelCase, like the spec's field names.
+      f('key', 'Column Key', 'code', true, {
+        pattern: /^[a-z][A-Za-z0-9]{0,39}$/,
+        patternMessage: 'Column key must start with a lower-case letter, then up to 39 letters or digits',
+        max: 40,
+      }),
+      f('label', 'Column Label', 'text'),
+      f('owner', 'Filled By', 'enum', true, { options: RFP_PROPERTY_OWNER_OPTIONS }),
+      f('valueType', 'Value Type', 'enum', true, { options: RFP_VALUE_TYPE_OPTIONS }),
+      // One text cell rather than a list master: a dropdown's few choices belong to the property alone.
+      f('options', 'Dropdown Options (comma-separated)', 'text', false),
+      f('isRequired', 'Required', 'bool', false),
+      // Where the column sits in the lane template and grid, so an added property need not go last.
+      f('columnOrder', 'Column Order', 'int', true, { max: 999 }),
+      // "rfp-properties by type" (spec 001 §7) is the list filtered on this field.
+      f('rfpTypeIds', 'RFP Types', 'refs', true, { ref: 'rfp-types' }),
+    ],
+    display: 'label',
+    unique: ['key'],
+    // Templates are read back by their header row: two columns may not share a label.
+    alsoUnique: [['label']],
+    idKind: 'int',
+  },
+  {
+    resource: 'rfp-required-flags',
+    label: 'RFP Required Flags',
+    singular: 'RFP Required Flag',
+    consolePath: 'rfp-required-flag',
+    fields: [
+      f('hireTypeId', 'Vehicle Hire Type', 'ref', true, { ref: 'vehicle-hire-types' }),
+      f('rfpTypeId', 'RFP Type', 'ref', true, { ref: 'rfp-types' }),
+      f('isRequiredByMll', 'Required by MLL', 'bool', false),
+      f('isRequiredByBa', 'Required by BA', 'bool', false),
+      // The row's name in lists and titles (a pair of ids reads badly), and why the pair asks what it asks.
+      f('description', 'Description', 'text'),
+    ],
+    display: 'description',
+    unique: ['hireTypeId', 'rfpTypeId'],
     idKind: 'int',
   },
   {

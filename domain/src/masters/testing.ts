@@ -29,6 +29,8 @@ const byName: Record<string, (n: number) => string> = {
   hsnCode: (n) => String(80_000_000 + (n % 9_999_999)),
   slug: (n) => `sample-${n}`,
   templateKey: (n) => `sample.template-${n}`,
+  // An RFP property's column key: camelCase.
+  key: (n) => `sampleColumn${n}`,
 };
 
 export function sampleValue(field: MasterField, n: number, refIds: Record<string, number> = {}): unknown {

@@ -19,6 +19,9 @@ import { GST_TYPES } from './gst-types';
 import { HSN_CODES } from './hsn-codes';
 import { LOCATIONS } from './locations';
 import { PAYMENT_TERMS } from './payment-terms';
+import { RFP_PROPERTIES } from './rfp-properties';
+import { RFP_REQUIRED_FLAGS } from './rfp-required-flags';
+import { RFP_TYPES } from './rfp-types';
 import { SAP_SETTINGS } from './sap-settings';
 import { SECTION_CODES } from './section-codes';
 import { SERVICES } from './services';
@@ -27,6 +30,7 @@ import { TAX_CODES } from './tax-codes';
 import { TAX_TYPES } from './tax-types';
 import type { ReferenceMaster } from './types';
 import { VENDOR_RECON_ACCOUNTS } from './vendor-recon-accounts';
+import { VEHICLE_HIRE_TYPES } from './vehicle-hire-types';
 import { VEHICLE_TYPES } from './vehicle-types';
 import { VENDOR_TYPES } from './vendor-types';
 import { VERTICALS } from './verticals';
@@ -71,6 +75,10 @@ export const REFERENCE_DATA: readonly ReferenceMaster[] = [
   { resource: 'exemption-reasons', rows: EXEMPTION_REASONS },
   { resource: 'block-reasons', rows: BLOCK_REASONS },
   { resource: 'erp-reject-reasons', rows: ERP_REJECT_REASONS },
+  { resource: 'rfp-types', rows: RFP_TYPES },
+  { resource: 'vehicle-hire-types', rows: VEHICLE_HIRE_TYPES },
+  { resource: 'rfp-properties', rows: RFP_PROPERTIES },
+  { resource: 'rfp-required-flags', rows: RFP_REQUIRED_FLAGS },
 ];
 
 /** Who creates the reference data: a system actor, so nobody mistakes it for a person's edit. */

@@ -1,10 +1,15 @@
 import { TEMPLATE_NAMES, TEMPLATES } from '../../../../platform/src/notifications/templates';
-import { MASTERS, masterDefinition, masterSchema, normaliseKeyPart, uniqueKeysOf } from '../definitions';
+import { MASTERS, RFP_TYPE_OPTIONS, masterDefinition, masterSchema, normaliseKeyPart, uniqueKeysOf } from '../definitions';
+import { optionListOf } from '../option-list';
 import { REFERENCE_DATA, isReferenceDataEvent, referenceCommandId } from '.';
 import { CITIES } from './cities';
 import { EMAIL_TEMPLATES } from './email-templates';
 import { GST_TYPES } from './gst-types';
+import { RFP_PROPERTIES } from './rfp-properties';
+import { RFP_REQUIRED_FLAGS } from './rfp-required-flags';
+import { RFP_TYPE_IDS, RFP_TYPES } from './rfp-types';
 import { STATES } from './states';
+import { VEHICLE_HIRE_TYPE_IDS, VEHICLE_HIRE_TYPES } from './vehicle-hire-types';
 import { ZONES } from './zones';
 
 const rowsOf = (resource: string) => REFERENCE_DATA.find((m) => m.resource === resource)?.rows ?? [];
@@ -157,5 +162,85 @@ describe('the reference data', () => {
     expect(isReferenceDataEvent({ streamId: 'master-cities-2701', metadata: actor('someone') })).toBe(false);
     expect(isReferenceDataEvent({ streamId: 'ba-1', metadata: actor('reference-data') })).toBe(false);
     expect(referenceCommandId('cities', 2701)).toBe('reference-data:cities:2701');
+  });
+});
+
+describe('the RFP reference data', () => {
+  const propertiesOf = (code: keyof typeof RFP_TYPE_IDS) => RFP_PROPERTIES.filter((p) => p.rfpTypeIds.includes(RFP_TYPE_IDS[code]));
+
+  it('has one RFP type per code of the spec, under the ids other rows refer to', () => {
+    expect(RFP_TYPES.map((t) => [t.id, t.code, t.name])).toEqual([
+      [1, 'standard', 'Standard'],
+      [2, 'non-standard', 'Non-standard'],
+      [3, 'single', 'Single'],
+    ]);
+    expect(RFP_TYPES.map((t) => t.code)).toEqual(RFP_TYPE_OPTIONS.map((o) => o.id));
+    for (const t of RFP_TYPES) expect(RFP_TYPE_IDS[t.code]).toBe(t.id);
+  });
+
+  it('has the vehicle hire types under the ids the required flags refer to', () => {
+    expect(VEHICLE_HIRE_TYPES.map((h) => [h.id, h.name])).toEqual([
+      [VEHICLE_HIRE_TYPE_IDS.dedicated, 'Dedicated'],
+      [VEHICLE_HIRE_TYPE_IDS.adHoc, 'Ad hoc / Spot'],
+      [VEHICLE_HIRE_TYPE_IDS.monthlyFixed, 'Monthly fixed'],
+      [VEHICLE_HIRE_TYPE_IDS.tripBased, 'Trip based'],
+    ]);
+  });
+
+  it('has exactly one required-flags row for every pair of vehicle hire type and RFP type', () => {
+    const pairs = VEHICLE_HIRE_TYPES.flatMap((h) => RFP_TYPES.map((t) => `${h.id}/${t.id}`)).sort();
+    expect(RFP_REQUIRED_FLAGS.map((r) => `${r.hireTypeId}/${r.rfpTypeId}`).sort()).toEqual(pairs);
+  });
+
+  it('asks MLL and the BA for what each RFP type needs', () => {
+    const flags = (code: keyof typeof RFP_TYPE_IDS) =>
+      RFP_REQUIRED_FLAGS.filter((r) => r.rfpTypeId === RFP_TYPE_IDS[code]).map((r) => [r.hireTypeId, r.isRequiredByMll, r.isRequiredByBa]);
+    const { dedicated, adHoc, monthlyFixed, tripBased } = VEHICLE_HIRE_TYPE_IDS;
+    // A committed fleet quotes every lane; spot and trip based BAs quote the lanes they serve.
+    expect(flags('standard')).toEqual([
+      [dedicated, true, true],
+      [adHoc, true, false],
+      [monthlyFixed, true, true],
+      [tripBased, true, false],
+    ]);
+    // The customer's own sheet: nothing is enforced column by column.
+    expect(flags('non-standard').map(([, mll, ba]) => [mll, ba])).toEqual(Array(4).fill([false, false]));
+    // One lane: described and quoted in full.
+    expect(flags('single').map(([, mll, ba]) => [mll, ba])).toEqual(Array(4).fill([true, true]));
+  });
+
+  it('has the MLL properties, BA properties and dynamic info lane columns', () => {
+    const keysOf = (owner: string) => RFP_PROPERTIES.filter((p) => p.owner === owner).map((p) => p.key);
+    expect(keysOf('mll')).toEqual(['fromCity', 'toCity', 'vehicleType', 'distanceKm', 'tripsPerMonth', 'loadTonnes', 'materialType']);
+    expect(keysOf('ba')).toEqual(['ratePerTrip', 'ratePerKm', 'transitDays', 'vehiclesAvailable', 'detentionPerDay', 'remarks']);
+    expect(keysOf('dynamic')).toEqual(['fuelClause', 'paymentTerms', 'loadingUnloading']);
+  });
+
+  it('gives every RFP type the columns a lane cannot do without, and the single RFP no per-km rate', () => {
+    for (const code of ['standard', 'non-standard', 'single'] as const) {
+      const keys = propertiesOf(code).map((p) => p.key);
+      expect({ code, keys }).toEqual({ code, keys: expect.arrayContaining(['fromCity', 'toCity', 'vehicleType', 'ratePerTrip']) });
+    }
+    expect(propertiesOf('standard').map((p) => p.key)).toContain('ratePerKm');
+    expect(propertiesOf('single').map((p) => p.key)).not.toContain('ratePerKm');
+  });
+
+  it('orders the lane columns MLL first, then BA, then dynamic info, each at its own position', () => {
+    const orders = RFP_PROPERTIES.map((p) => p.columnOrder);
+    expect(new Set(orders).size).toBe(orders.length);
+    const rank = { mll: 0, ba: 1, dynamic: 2 } as const;
+    const sorted = [...RFP_PROPERTIES].sort((a, b) => a.columnOrder - b.columnOrder);
+    expect(sorted.map((p) => rank[p.owner])).toEqual([...sorted.map((p) => rank[p.owner])].sort());
+  });
+
+  it('gives every dropdown its choices, each once, and no other column any', () => {
+    for (const p of RFP_PROPERTIES) {
+      const choices = optionListOf(p.options);
+      if (p.valueType === 'select') {
+        expect({ key: p.key, many: choices.length >= 2, written: choices.join(', ') }).toEqual({ key: p.key, many: true, written: p.options });
+      } else {
+        expect({ key: p.key, options: p.options }).toEqual({ key: p.key, options: null });
+      }
+    }
   });
 });
