@@ -23,7 +23,7 @@ import { requestIds } from '../onboarding/access';
 import { recordUpload, uploadIdOf } from './record';
 import { validateWorkbook } from './validate';
 import { writeErrorWorkbook, writeTemplate, XLSX_TYPE } from './workbook';
-import { openAsXlsx } from '../../../platform/src/workbooks/xls';
+import { readAsXlsx } from '../../../platform/src/workbooks/xls';
 
 /**
  * Nucleus and SAP-verified mass upload (spec 000 §5, §7, §8; issue 9). MLL-ADMIN and MDM on the console.
@@ -147,9 +147,9 @@ export function massUploadRoutes(deps: MassUploadRoutesDeps): Router {
     let validation;
     try {
       // An .xls (Excel 97-2003) is read as the .xlsx SheetJS rewrites it into (platform/src/workbooks/xls.ts).
-      const stream = await openAsXlsx(() => blobStore.get(file.sha256));
-      if (!stream) throw new HttpError(503, 'File uploads are not available');
-      validation = await validateWorkbook(kind, stream);
+      const xlsx = await readAsXlsx(() => blobStore.get(file.sha256));
+      if (!xlsx) throw new HttpError(503, 'File uploads are not available');
+      validation = await validateWorkbook(kind, xlsx);
     } catch (error) {
       if (error instanceof HttpError) throw error;
       // Not a workbook either reader can read: a damaged file, a zip of something else.

@@ -68,7 +68,7 @@ const compact = (cells: Cell[]): Cell[] => Array.from(cells, (c) => c ?? null);
  * header, a missing mandatory column). Only failed rows keep their cells (for the error workbook); valid rows
  * keep their packed values. A nucleus child read before its parent row keeps its cells until the end decides.
  */
-export async function validateWorkbook(kind: MassUploadKind, input: Readable): Promise<Validation> {
+export async function validateWorkbook(kind: MassUploadKind, input: Readable | Buffer): Promise<Validation> {
   const sheets = new Map<MassUploadSheet, SheetState>();
   const good: GoodRow[] = [];
   const across = acrossRows(kind);

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
-import { isXls, openAsXlsx, xlsToXlsx } from './xls';
+import { isXls, openAsXlsx, readAsXlsx, xlsToXlsx } from './xls';
 
 /** An .xls (BIFF8 in an OLE2 file) with text, a number and a date, as Excel 97-2003 saves one. */
 function sampleXls(): Buffer {
@@ -53,6 +53,19 @@ describe('Excel 97-2003 uploads', () => {
     const converted = await read(await openAsXlsx(async () => Readable.from([sampleXls()])));
     expect(converted.subarray(0, 2).toString()).toBe('PK');
     await expect(openAsXlsx(async () => null)).resolves.toBeNull();
+  });
+
+  it('read as .xlsx bytes: an .xlsx unchanged, an .xls converted, each opened once; a missing file is null', async () => {
+    const xlsx = Buffer.from(await new ExcelJS.Workbook().xlsx.writeBuffer());
+    let opened = 0;
+    const once = (bytes: Buffer) => async () => {
+      opened += 1;
+      return Readable.from([bytes]);
+    };
+    expect(await readAsXlsx(once(xlsx))).toEqual(xlsx);
+    expect((await readAsXlsx(once(sampleXls())))!.subarray(0, 2).toString()).toBe('PK');
+    expect(opened).toBe(2);
+    await expect(readAsXlsx(async () => null)).resolves.toBeNull();
   });
 
   it('a damaged .xls throws, as exceljs does on a damaged .xlsx', async () => {

@@ -80,3 +80,14 @@ export async function openAsXlsx(open: () => Promise<Readable | null>): Promise<
   if (!stored) return null;
   return Readable.from([await xlsToXlsx(await readAll(stored))]);
 }
+
+/**
+ * The stored upload as .xlsx bytes, read once, for the lean reader (xlsx-rows.ts), which takes the zip whole:
+ * an .xlsx as it is, an .xls converted. Null: the store is down.
+ */
+export async function readAsXlsx(open: () => Promise<Readable | null>): Promise<Buffer | null> {
+  const stored = await open();
+  if (!stored) return null;
+  const bytes = await readAll(stored);
+  return isXls(bytes) ? xlsToXlsx(bytes) : bytes;
+}
