@@ -12,6 +12,7 @@ import { claimDemoSeed, DEMO_LOGINS, DEMO_PASSWORD, seedDemo, type SeedResult } 
 import { findTemporalCli, startTemporalDevServer, waitForPort, type TemporalDevServer } from '../platform/src/temporal/cli';
 import { connectTemporal } from '../platform/src/temporal/connect';
 import { ensureErpSandboxSchema } from '../sandboxes/erp/src/store';
+import { ensureCrmSandboxSchema } from '../sandboxes/crm/src/store';
 
 /**
  * `npm start`: one supervisor that brings up every part on embedded defaults (design.md §1): PostgreSQL
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
   // The sandbox ERP (unless ERP_URL names another) keeps its vendor master in the schema erp_sandbox: created
   // here as the owner and granted to the application role it connects as.
   if (migrated && !config.erp.external) await prepareErpSandbox(config);
+  // Likewise the sandbox CRM (unless CRM_URL names another): its seeded opportunities in the schema crm_sandbox.
+  if (migrated && !config.crm.external) await prepareCrmSandbox(config);
   const db: Database = await openDatabase(config, { mode: 'app', log, url: migrated?.appUrl });
   // The reference data (states, cities, services, tax codes…) before any child starts, in production too: it
   // is not demo data, every form needs it. Only items missing from the store are created; an administrator's
@@ -85,6 +88,8 @@ async function main(): Promise<void> {
   const children: Child[] = [
     // Before the worker, whose ERP activities call it (ERP_URL unset: config.erp.url is this sandbox).
     ...(config.erp.external ? [] : [{ name: 'erp-sandbox', file: 'sandboxes/erp/src/server.ts', process: null, restarts: 0 }]),
+    // The api's opportunity lookups (RFP wizard step 1) call it (CRM_URL unset: config.crm.url is this sandbox).
+    ...(config.crm.external ? [] : [{ name: 'crm-sandbox', file: 'sandboxes/crm/src/server.ts', process: null, restarts: 0 }]),
     { name: 'projector', file: 'projections/src/main.ts', process: null, restarts: 0 },
     { name: 'worker', file: 'workflows/src/worker.ts', process: null, restarts: 0 },
     { name: 'api', file: 'api/src/server.ts', process: null, restarts: 0 },
@@ -149,6 +154,10 @@ async function main(): Promise<void> {
   await launchWorker();
 
   if (!(await waitForPort(config.http.port, 60_000, config.http.host))) throw new Error('the api did not start listening');
+  // The api asks the CRM only when staff look an opportunity up: its absence is reported, not fatal.
+  if (!config.crm.external && !(await waitForPort(config.crm.sandbox.port, 30_000, config.crm.sandbox.host))) {
+    log('the sandbox CRM is not listening yet; opportunity lookups answer 503 until it does');
+  }
   const seeded = seedStore ? await runSeed(config, db, seedStore) : null;
   printBanner(config, Date.now() - started, (temporal as TemporalDevServer | null)?.uiUrl ?? null, env.DEV_OUTBOX === 'true', seeded);
 }
@@ -211,6 +220,9 @@ function printBanner(config: Config, ms: number, temporalUi: string | null, devO
     config.erp.external
       ? `  ERP                 ${shownErpUrl(config.erp.url)}   (ERP_URL)`
       : `  ERP (sandbox)       ${config.erp.url}   (faults: PUT ${config.erp.url}/_sandbox/faults)`,
+    config.crm.external
+      ? `  CRM                 ${shownErpUrl(config.crm.url)}   (CRM_URL)`
+      : `  CRM (sandbox)       ${config.crm.url}   (seeded opportunities OPP-2026-0001…; faults: PUT ${config.crm.url}/_sandbox/faults)`,
     ...(devOutbox ? [`  Dev outbox          ${base}/dev/outbox   (sign-in codes and e-mailed links)`] : []),
     '',
     ...demoLines(seeded),
@@ -230,7 +242,17 @@ async function prepareErpSandbox(config: Config): Promise<void> {
   }
 }
 
-/** An external ERP's URL without user info, path or query (they may hold credentials). */
+/** The sandbox CRM's schema and seeded opportunities, as the owner (the sandbox connects as the application role). */
+async function prepareCrmSandbox(config: Config): Promise<void> {
+  const owner = await openDatabase(config, { mode: 'owner', applySchema: false, poolSize: 1, log });
+  try {
+    await ensureCrmSandboxSchema(owner.pool, { appRole: config.database.appRole });
+  } finally {
+    await owner.pool.end();
+  }
+}
+
+/** An external ERP's (or CRM's) URL without user info, path or query (they may hold credentials). */
 function shownErpUrl(url: string): string {
   const u = new URL(url);
   return `${u.protocol}//${u.host}`;

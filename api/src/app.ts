@@ -40,6 +40,8 @@ import { massUploadRoutes } from './mass-upload/routes';
 import { nucleusVendorRoutes } from './nucleus-vendor/routes';
 import { vendorCodeWorkbookRoutes } from './vendor-code-workbook/routes';
 import { DEFAULT_UPLOAD_MAX_BYTES, unavailableBlobStore } from './http/uploads';
+import { opportunityRoutes } from './opportunities/routes';
+import type { CrmPort } from '../../domain/src/crm/port';
 import type { BlobStore } from '../../platform/src/files';
 
 export type AppDeps = {
@@ -50,6 +52,11 @@ export type AppDeps = {
    * (tests of other capabilities need none).
    */
   blobStore?: BlobStore;
+  /**
+   * The CRM (CRM_URL: platform/src/crm/http-crm.ts) the RFP wizard looks opportunities up in. Without one,
+   * /api/opportunities answers 503 (tests of other capabilities need none).
+   */
+  crm?: CrmPort | null;
   /** UPLOAD_MAX_BYTES (config.files.maxBytes): the cap of every upload; default 25 MB. */
   uploadMaxBytes?: number;
   temporal: Client;
@@ -344,6 +351,8 @@ export function createApp(deps: AppDeps): Express {
       waitForProjections: (position, timeoutMs) => waitForProjections(deps.pool, position, { timeoutMs }),
     }),
   );
+  // Customer opportunities from the CRM for step 1 of the RFP wizard (issue 10): search and lookup by id.
+  api.use(opportunityRoutes({ crm: deps.crm ?? null, log }));
   api.use(dev.api);
   api.use(() => {
     throw new HttpError(404, 'Not found');

@@ -3,6 +3,7 @@ import { builtFrontEnd } from '../../platform/src/build/front-ends';
 import { runService, stopSignal } from '../../platform/src/process/run-service';
 import { connectTemporal } from '../../platform/src/temporal/connect';
 import { openBlobStore } from '../../platform/src/files';
+import { createHttpCrm } from '../../platform/src/crm/http-crm';
 import { createApp } from './app';
 import { loadOrCreateAuthKeys } from './http/auth';
 import { loadOrCreateCaptchaKey } from './identity/captcha';
@@ -18,6 +19,12 @@ runService('api', { poolSize: 20 }, async ({ config, db, store, log, onClose }) 
   const blobStore = await openBlobStore(config.files);
   onClose(() => blobStore.close());
 
+  // The CRM of the RFP wizard's opportunity lookup (CRM_URL, else the sandbox `npm start` runs). Without a key
+  // (production, CRM_API_KEY unset) the api still starts: only the lookup answers 503, and the log says why.
+  const { url: crmUrl, apiKey: crmKey, timeoutMs: crmTimeoutMs } = config.crm;
+  const crm = crmKey === null ? null : createHttpCrm({ url: crmUrl, apiKey: crmKey, timeoutMs: crmTimeoutMs });
+  if (!crm) log('CRM_API_KEY is not set: opportunity lookups answer 503 until it is');
+
   // Open event streams (notification bells) never end by themselves: closed before the server closes.
   const shutdown: (() => Promise<void>)[] = [];
   const app = createApp({
@@ -27,6 +34,7 @@ runService('api', { poolSize: 20 }, async ({ config, db, store, log, onClose }) 
     taskQueue: config.temporal.taskQueue,
     blobStore,
     uploadMaxBytes: config.files.maxBytes,
+    crm,
     auth: {
       keys,
       config: {

@@ -82,6 +82,8 @@ const ids: Record<string, string> = {};
 /** Resources whose ids are not BA "A"'s (reference data), so foreign callers may read them. */
 const UNSCOPED = new Set([
   'states', 'cities', 'services', 'companies', 'ba-departments', 'annexures', 'releases',
+  // Customer opportunities in the CRM (RFP wizard step 1): no BA's records, not scoped by company code.
+  'opportunities',
   // Every master: reference data, not any BA's.
   ...MASTERS.map((d) => d.resource),
 ]);
@@ -154,6 +156,8 @@ beforeAll(async () => {
   Object.assign(ids, { states: '27', cities: '2701', services: '1', companies: '1000' });
   // Release notes belong to no BA or company code; a release id is "<version>-<device>" (none published here: 404).
   ids['releases'] = '1.0.0-web';
+  // A seeded opportunity of the harness's sandbox CRM, so admitted callers get a real 200.
+  ids['opportunities'] = 'OPP-2026-0001';
   // A PO annexure (every signed-in user's to read, so not BA "A"'s), uploaded as a staff member would.
   const annexure = await request(h.app)
     .post('/api/annexures')
@@ -239,6 +243,9 @@ describe('route access', () => {
         'POST /api/business-associates/:id/change-requests',
         'POST /api/business-associates/:id/change-requests/:requestId/approve',
         'POST /api/business-associates/:id/change-requests/:requestId/reject',
+        // Issue 10: the CRM's opportunities for the RFP wizard (api/src/opportunities/routes.ts).
+        'GET /api/opportunities',
+        'GET /api/opportunities/:id',
       ]),
     );
   });
@@ -276,6 +283,15 @@ describe('route access', () => {
     expect(refused.unauthenticated).toBeGreaterThan(20);
     expect(refused.forbidden).toBeGreaterThan(100);
     expect(refused.foreign).toBeGreaterThan(10);
+  });
+
+  it('opportunities: the staff roles that use RFPs, console only; every other role and BAs refused', () => {
+    const rfpStaff: Role[] = ['MLL Procurement', 'MLL-ADMIN', 'MLL Commercial', 'MLL Accounts', 'MLL Operations', 'MLL Legal'];
+    for (const path of ['/api/opportunities', '/api/opportunities/:id']) {
+      const access = routes.find((r) => r.method === 'GET' && r.path === path)?.access;
+      expect(access).toEqual({ roles: expect.arrayContaining(rfpStaff), app: 'console' });
+      expect(access === 'public' ? [] : [...(access?.roles ?? [])].sort()).toEqual([...rfpStaff].sort());
+    }
   });
 
   it('no route fails with a server error for any caller', async () => {

@@ -15,6 +15,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/po
 import { claimNamespace, temporalAddress, uniqueTaskQueue, workflowBundle } from '../../../tests/support/temporal';
 import { createWorker } from '../../../workflows/src/worker';
 import { startErpSandbox, type StartedErpSandbox } from '../../../sandboxes/erp/src/testing';
+import { startCrmSandbox, type StartedCrmSandbox } from '../../../sandboxes/crm/src/testing';
 import { createApp, type AppDeps } from '../app';
 import type { Me } from '../contract';
 import { createAuth, generateAuthKeys, refreshCookieName, type Auth, type AuthConfig } from '../http/auth';
@@ -46,6 +47,11 @@ export type ApiHarness = {
    * vendors and switch its faults on.
    */
   erpSandbox: StartedErpSandbox;
+  /**
+   * The sandbox CRM the app's opportunity lookups go to (schema `crm_sandbox` of the test database, seeded):
+   * tests switch its faults on.
+   */
+  crmSandbox: StartedCrmSandbox;
   stop: () => Promise<void>;
   /** Stops the worker only: commands find no poller until `resumeWorker` (a worker outage). */
   pauseWorker: () => Promise<void>;
@@ -66,6 +72,7 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
   const store = createPostgresEventStore(db.appPool);
   // The ERP answers quickly here (200 ms per request) so journeys see codes without waiting like a real one.
   const erpSandbox = await startErpSandbox({ databaseUrl: db.url, processingMs: 200 });
+  const crmSandbox = await startCrmSandbox({ databaseUrl: db.url });
   const taskQueue = uniqueTaskQueue(name);
   const namespace = claimNamespace();
   const nativeConnection = await NativeConnection.connect({ address: temporalAddress() });
@@ -108,6 +115,7 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
     taskQueue,
     auth: { config: TEST_AUTH_CONFIG, keys },
     blobStore,
+    crm: crmSandbox.crm,
     log: () => undefined,
     ...overrides,
     // A captcha a test solves in milliseconds; everything else as configured.
@@ -154,6 +162,7 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
     signIn,
     codeSentTo,
     erpSandbox,
+    crmSandbox,
     pauseWorker,
     resumeWorker: async () => {
       current ??= await launchWorker();
@@ -162,6 +171,7 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
       await pauseWorker();
       await projector.stop();
       await erpSandbox.stop();
+      await crmSandbox.stop();
       await connection.close();
       await nativeConnection.close();
       await store.close();

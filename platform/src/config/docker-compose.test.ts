@@ -50,6 +50,7 @@ const DOT_ENV: Record<string, string> = {
   S3_ACCESS_KEY_ID: 'ba-portal-api',
   S3_SECRET_ACCESS_KEY: 'files-0123456789abcdef',
   ERP_API_KEY: 'erp-key-0123456789abcdef',
+  CRM_API_KEY: 'crm-key-0123456789abcdef',
   PUBLIC_URL: 'https://portal.example.com',
 };
 
@@ -178,7 +179,7 @@ test('the app services connect as the application role, after a one-shot migrati
   expect(migrate.command).toEqual([
     'sh',
     '-c',
-    'npm run db:migrate && npm run reference-data && node --import tsx sandboxes/erp/src/migrate.ts',
+    'npm run db:migrate && npm run reference-data && node --import tsx sandboxes/erp/src/migrate.ts && node --import tsx sandboxes/crm/src/migrate.ts',
   ]);
   const env = envOf('migrate');
   expect(new URL(env.DATABASE_OWNER_URL ?? '').username).toBe('ba_portal_owner');
@@ -272,4 +273,33 @@ test('the sandbox ERP: internal network only, app role, the key the worker prese
   const { ERP_API_KEY: _omitted, ...withoutErpKey } = DOT_ENV;
   expect(() => envOf('worker', withoutErpKey)).toThrow(/ERP_API_KEY/);
   expect(() => envOf('erp-sandbox', withoutErpKey)).toThrow(/ERP_API_KEY/);
+});
+
+test('the sandbox CRM: internal network only, app role, the key the api presents; the api defaults to it', () => {
+  const sandbox = service('crm-sandbox');
+  expect(sandbox.command).toEqual(['node', '--import', 'tsx', 'sandboxes/crm/src/server.ts']);
+  expect(sandbox.profiles).toEqual(['app']);
+  expect(sandbox.ports).toBeUndefined();
+  expect(sandbox.networks).toEqual(['backend']);
+  expect(sandbox.depends_on).toEqual({
+    postgres: { condition: 'service_healthy' },
+    migrate: { condition: 'service_completed_successfully' },
+  });
+  const env = envOf('crm-sandbox');
+  expect(new URL(env.DATABASE_URL ?? '').username).toBe('ba_portal_app');
+  for (const secret of [DOT_ENV.DATABASE_OWNER_PASSWORD, DOT_ENV.POSTGRES_PASSWORD, DOT_ENV.S3_SECRET_ACCESS_KEY, DOT_ENV.ERP_API_KEY]) {
+    expect(JSON.stringify(env)).not.toContain(secret);
+  }
+  const crm = loadConfig(env).crm;
+  expect(crm.sandbox).toMatchObject({ host: '0.0.0.0', port: 3101 });
+  expect(crm.apiKey).toBe(DOT_ENV.CRM_API_KEY);
+
+  // The api, not the worker, asks the CRM: staff wait on the lookup in the wizard.
+  const api = loadConfig(envOf('api')).crm;
+  expect(api).toMatchObject({ url: 'http://crm-sandbox:3101', external: true, apiKey: DOT_ENV.CRM_API_KEY, timeoutMs: 5_000 });
+  expect(loadConfig(envOf('api', { ...DOT_ENV, CRM_URL: 'https://crm.example.com/api' })).crm.url).toBe('https://crm.example.com/api');
+  for (const name of ['worker', 'projector', 'migrate', 'erp-sandbox']) expect(envOf(name).CRM_API_KEY).toBeUndefined();
+  const { CRM_API_KEY: _omitted, ...withoutCrmKey } = DOT_ENV;
+  expect(() => envOf('api', withoutCrmKey)).toThrow(/CRM_API_KEY/);
+  expect(() => envOf('crm-sandbox', withoutCrmKey)).toThrow(/CRM_API_KEY/);
 });

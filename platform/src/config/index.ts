@@ -42,6 +42,9 @@ const share = z.coerce.number({ error: 'a number between 0 and 1' }).min(0, { er
 /** The sandbox ERP's key when ERP_API_KEY is unset outside production (the sandbox and the worker share it). */
 export const DEV_ERP_API_KEY = 'erp-sandbox-development-key';
 
+/** The sandbox CRM's key when CRM_API_KEY is unset outside production (the sandbox and the api share it). */
+export const DEV_CRM_API_KEY = 'crm-sandbox-development-key';
+
 /** HMAC keys: long enough to be secret; derived or generated (and kept) by their users when unset. */
 const hmacKey = z.string().min(32, { error: 'at least 32 characters of secret' });
 
@@ -130,6 +133,17 @@ const envSchema = z.object({
   ERP_SANDBOX_ERROR_RATE: optional(share).default(0),
   ERP_SANDBOX_TIMEOUT_RATE: optional(share).default(0),
   ERP_SANDBOX_DOWN_MS: duration.default(0),
+  // The CRM behind domain/src/crm/port.ts (opportunity lookup), and the sandbox CRM `npm start` runs when
+  // CRM_URL is unset. The api calls it while staff wait on the wizard: a shorter timeout than the ERP's.
+  CRM_URL: optional(urlOf(['http:', 'https:'], 'an http(s) URL such as https://crm-gateway.example.com')),
+  CRM_API_KEY: optional(z.string().min(16, { error: 'at least 16 characters' })),
+  CRM_TIMEOUT: duration.default(5_000),
+  CRM_SANDBOX_PORT: port.default(3101),
+  CRM_SANDBOX_HOST: z.string().default('127.0.0.1'),
+  CRM_SANDBOX_LATENCY_MS: duration.default(0),
+  CRM_SANDBOX_ERROR_RATE: optional(share).default(0),
+  CRM_SANDBOX_TIMEOUT_RATE: optional(share).default(0),
+  CRM_SANDBOX_DOWN_MS: duration.default(0),
 });
 
 export type Config = {
@@ -237,6 +251,22 @@ export type Config = {
       faults: { latencyMs: number; errorRate: number; timeoutRate: number; downForMs: number };
     };
   };
+  /** The CRM behind domain/src/crm/port.ts (platform/src/crm/http-crm.ts) and the sandbox CRM (sandboxes/crm). */
+  crm: {
+    /** CRM_URL, else the sandbox CRM that `npm start` runs (http://127.0.0.1:CRM_SANDBOX_PORT). */
+    url: string;
+    /** CRM_URL is set: `npm start` starts no sandbox. */
+    external: boolean;
+    /** Bearer key; the development key outside production, null in production when CRM_API_KEY is unset. */
+    apiKey: string | null;
+    /** Per call (connect to last byte): past it the lookup answers 503 (CrmUnavailableError). */
+    timeoutMs: number;
+    sandbox: {
+      host: string;
+      port: number;
+      faults: { latencyMs: number; errorRate: number; timeoutRate: number; downForMs: number };
+    };
+  };
 };
 
 export class ConfigError extends Error {
@@ -247,8 +277,8 @@ export class ConfigError extends Error {
 }
 
 /** Values an error message must not repeat: keys whole, URLs without their password and query (API keys). */
-const SECRET_VARIABLES = new Set(['CAPTCHA_HMAC_KEY', 'DATABASE_APP_PASSWORD', 'S3_SECRET_ACCESS_KEY', 'ERP_API_KEY']);
-const URL_VARIABLES = new Set(['DATABASE_URL', 'DATABASE_OWNER_URL', 'SMTP_URL', 'SMS_GATEWAY_URL', 'KURRENTDB_URL', 'ERP_URL']);
+const SECRET_VARIABLES = new Set(['CAPTCHA_HMAC_KEY', 'DATABASE_APP_PASSWORD', 'S3_SECRET_ACCESS_KEY', 'ERP_API_KEY', 'CRM_API_KEY']);
+const URL_VARIABLES = new Set(['DATABASE_URL', 'DATABASE_OWNER_URL', 'SMTP_URL', 'SMS_GATEWAY_URL', 'KURRENTDB_URL', 'ERP_URL', 'CRM_URL']);
 
 function shown(name: string, value: string | undefined): string {
   if (value === undefined) return 'undefined';
@@ -395,6 +425,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         },
       },
     },
+    crm: {
+      url: e.CRM_URL ?? `http://127.0.0.1:${e.CRM_SANDBOX_PORT}`,
+      external: e.CRM_URL !== undefined,
+      // Production has no default key: the api and the sandbox refuse to start without one.
+      apiKey: e.CRM_API_KEY ?? (e.NODE_ENV === 'production' ? null : DEV_CRM_API_KEY),
+      timeoutMs: e.CRM_TIMEOUT,
+      sandbox: {
+        host: e.CRM_SANDBOX_HOST,
+        port: e.CRM_SANDBOX_PORT,
+        faults: {
+          latencyMs: e.CRM_SANDBOX_LATENCY_MS,
+          errorRate: e.CRM_SANDBOX_ERROR_RATE,
+          timeoutRate: e.CRM_SANDBOX_TIMEOUT_RATE,
+          downForMs: e.CRM_SANDBOX_DOWN_MS,
+        },
+      },
+    },
   };
 }
 
@@ -409,6 +456,12 @@ function parseTrustProxy(value: string): boolean | number | string {
 export function erpApiKey(config: Config): string {
   if (config.erp.apiKey === null) throw new ConfigError(['ERP_API_KEY: required when NODE_ENV=production (the bearer key of the ERP at ERP_URL)']);
   return config.erp.apiKey;
+}
+
+/** The CRM key, or the start-up refusal naming the variable (production without CRM_API_KEY). */
+export function crmApiKey(config: Config): string {
+  if (config.crm.apiKey === null) throw new ConfigError(['CRM_API_KEY: required when NODE_ENV=production (the bearer key of the CRM at CRM_URL)']);
+  return config.crm.apiKey;
 }
 
 /** Resolved address of Temporal: the configured cluster, or the dev server the supervisor starts. */

@@ -1,0 +1,130 @@
+import { timingSafeEqual } from 'node:crypto';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type pg from 'pg';
+import { MAX_OPPORTUNITY_SEARCH } from '../../../domain/src/crm/port';
+import {
+  applyFaultSettings,
+  describeFaults,
+  faultFor,
+  faultSettingsSchema,
+  NO_FAULTS,
+  type Faults,
+  type FaultSettings,
+} from './faults';
+import { createCrmSandboxStore, type CrmSandboxStore } from './store';
+
+/**
+ * The sandbox CRM's HTTP face: the CRM contract (ARCHITECTURE.md "The CRM contract") under /crm/v1, its fault
+ * controls under /_sandbox, `GET /health`. Every route but /health wants `Authorization: Bearer <apiKey>`.
+ * Answers carry the envelope the old portal's services used (`status`, `message`, `data`), so a `fail` lookup
+ * brings the CRM's own message to the wizard.
+ */
+export type CrmSandboxOptions = {
+  pool: pg.Pool;
+  apiKey: string;
+  faults?: FaultSettings;
+  log?: (line: string) => void;
+};
+
+export type CrmSandbox = {
+  app: express.Express;
+  store: CrmSandboxStore;
+  faults: () => Faults;
+  setFaults: (settings: FaultSettings) => Faults;
+  resetFaults: () => void;
+};
+
+export const NOT_FOUND_MESSAGE = 'Opportunity not found';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const one = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+export function createCrmSandbox(options: CrmSandboxOptions): CrmSandbox {
+  let faults = applyFaultSettings(NO_FAULTS, options.faults ?? {});
+  const store = createCrmSandboxStore(options.pool);
+  const log = options.log ?? (() => undefined);
+  const expected = Buffer.from(`Bearer ${options.apiKey}`);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(express.json({ limit: '100kb' }));
+
+  app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
+
+  app.use((req, res, next) => {
+    const given = Buffer.from(req.get('authorization') ?? '');
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
+    res.status(401).set('WWW-Authenticate', 'Bearer').json({ message: 'A valid API key is required (Authorization: Bearer …)' });
+  });
+
+  // Fault controls: never subject to the faults themselves.
+  app.get('/_sandbox/faults', (_req, res) => void res.json(describeFaults(faults)));
+  app.put('/_sandbox/faults', (req, res) => {
+    const parsed = faultSettingsSchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+      return void res.status(400).json({ message: problems });
+    }
+    faults = applyFaultSettings(faults, parsed.data);
+    log(`faults: ${JSON.stringify(describeFaults(faults))}`);
+    res.json(describeFaults(faults));
+  });
+  app.delete('/_sandbox/faults', (_req, res) => {
+    faults = NO_FAULTS;
+    res.json(describeFaults(faults));
+  });
+
+  const crm = express.Router();
+  crm.use(async (_req: Request, res: Response, next: NextFunction) => {
+    const verdict = faultFor(faults);
+    if (verdict.kind === 'down') {
+      return void res.status(503).json({ status: 'fail', message: 'The CRM is down for maintenance' });
+    }
+    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+    if (verdict.kind === 'error') {
+      return void res.status(500).json({ status: 'fail', message: 'The CRM failed to handle the request' });
+    }
+    // Never answered: the client's timeout ends it; closing the server ends the socket.
+    if (verdict.kind === 'hang') return;
+    next();
+  });
+
+  crm.get('/opportunities', async (req, res) => {
+    const q = one(req.query.q) ?? '';
+    const limitText = one(req.query.limit) ?? '20';
+    const limit = Number(limitText);
+    if (q.length > 100) return void res.status(400).json({ status: 'fail', message: 'q: at most 100 characters' });
+    if (!/^\d+$/.test(limitText) || limit < 1 || limit > MAX_OPPORTUNITY_SEARCH) {
+      return void res.status(400).json({ status: 'fail', message: `limit: a whole number from 1 to ${MAX_OPPORTUNITY_SEARCH}` });
+    }
+    const { opportunities, total } = await store.search(q, limit);
+    res.json({ status: 'success', message: `${total} opportunities found`, data: opportunities, total });
+  });
+
+  crm.get('/opportunities/:id', async (req, res) => {
+    const id = String(req.params.id);
+    const sourceSystem = one(req.query.sourceSystem)?.trim();
+    const found = id.length <= 50 ? await store.opportunity(id) : null;
+    if (!found) return void res.status(404).json({ status: 'fail', message: NOT_FOUND_MESSAGE });
+    if (sourceSystem && found.sourceSystem.toUpperCase() !== sourceSystem.toUpperCase()) {
+      return void res.status(404).json({ status: 'fail', message: `Opportunity not found in source system ${sourceSystem}` });
+    }
+    res.json({ status: 'success', message: 'Opportunity found', data: found });
+  });
+
+  app.use('/crm/v1', crm);
+  app.use((_req, res) => void res.status(404).json({ message: 'Not found' }));
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    log(`error: ${error instanceof Error ? error.stack : String(error)}`);
+    res.status(500).json({ status: 'fail', message: 'Internal CRM error' });
+  });
+
+  return {
+    app,
+    store,
+    faults: () => faults,
+    setFaults: (settings) => (faults = applyFaultSettings(faults, faultSettingsSchema.parse(settings))),
+    resetFaults: () => void (faults = NO_FAULTS),
+  };
+}
