@@ -106,13 +106,15 @@ export async function recordUpload(
         });
       }
       if (events.length === 0) continue;
+      // Only the count is kept while the append is in flight, so the events themselves can die young.
+      const count = events.length;
       appends.push(
         store.appendToStream(streamId, events, { expectedVersion: 'any' }).then((result) => {
           // A replay answers the original append's position, which is older than this upload.
           if (result.lastGlobalPosition > headBefore) {
-            batchCreated += events.length;
+            batchCreated += count;
             last = Math.max(last, result.lastGlobalPosition);
-          } else batchUnchanged += events.length;
+          } else batchUnchanged += count;
         }),
       );
     }

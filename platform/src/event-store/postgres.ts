@@ -104,13 +104,13 @@ export async function appendToStream(
 ): Promise<AppendResult & { replayed: boolean }> {
   const expected = expectedText(streamId, options.expectedVersion);
   validateEvents(streamId, events);
-  return appendValidated(db, streamId, events, options.expectedVersion, expected, toPayload(events));
+  return appendValidated(db, streamId, events[0]?.eventId ?? '', options.expectedVersion, expected, toPayload(events));
 }
 
 async function appendValidated(
   db: Queryable,
   streamId: string,
-  events: readonly NewEvent[],
+  firstEventId: string,
   expectedVersion: ExpectedVersion,
   expected: string,
   payload: Payload,
@@ -132,7 +132,7 @@ async function appendValidated(
   } catch (error) {
     const e = error as Partial<pg.DatabaseError>;
     throw (
-      refusal(e.code, e.detail, streamId, expectedVersion, events) ??
+      refusal(e.code, e.detail, streamId, expectedVersion, firstEventId) ??
       uniqueViolation(e, streamId, expectedVersion) ??
       error
     );
@@ -145,10 +145,10 @@ function refusal(
   detail: string | null | undefined,
   streamId: string,
   expected: ExpectedVersion,
-  events: readonly NewEvent[],
+  firstEventId: string,
 ): Error | undefined {
   if (code === 'ESCNF') return new ConcurrencyError(streamId, expected, actualFrom(detail ?? undefined));
-  if (code === 'ESDUP') return new DuplicateEventIdError(events[0]?.eventId ?? '', streamId, detail ?? null);
+  if (code === 'ESDUP') return new DuplicateEventIdError(firstEventId, streamId, detail ?? null);
   return undefined;
 }
 
@@ -170,9 +170,14 @@ function uniqueViolation(
   return undefined;
 }
 
+/**
+ * A queued append holds its serialised payload, not its events: the event objects (a mass upload's are 100,000)
+ * then die young instead of being kept, and promoted, while the call is in flight.
+ */
 type Pending = {
   streamId: string;
-  events: readonly NewEvent[];
+  firstEventId: string;
+  eventCount: number;
   expectedVersion: ExpectedVersion;
   expected: string;
   payload: Payload;
@@ -211,9 +216,9 @@ function createAppender(pool: pg.Pool) {
     let events = 0;
     while (queue.length > 0 && batch.length < MAX_ITEMS) {
       const next = queue[0]!;
-      if (batch.length > 0 && events + next.events.length > MAX_EVENTS) break;
+      if (batch.length > 0 && events + next.eventCount > MAX_EVENTS) break;
       batch.push(queue.shift()!);
-      events += next.events.length;
+      events += next.eventCount;
     }
     return batch;
   };
@@ -223,7 +228,7 @@ function createAppender(pool: pg.Pool) {
       const { nextExpectedVersion, lastGlobalPosition } = await appendValidated(
         pool,
         p.streamId,
-        p.events,
+        p.firstEventId,
         p.expectedVersion,
         p.expected,
         p.payload,
@@ -259,7 +264,7 @@ function createAppender(pool: pg.Pool) {
       if (r.status === 'ok') {
         return p.resolve({ nextExpectedVersion: r.next, lastGlobalPosition: Number(r.last) });
       }
-      const refused = refusal(r.status, r.detail, p.streamId, p.expectedVersion, p.events);
+      const refused = refusal(r.status, r.detail, p.streamId, p.expectedVersion, p.firstEventId);
       p.reject(refused ?? new Error(`append_to_streams: unknown status ${r.status}`));
     });
   };
@@ -286,7 +291,7 @@ function createAppender(pool: pg.Pool) {
       validateEvents(streamId, events);
       const payload = toPayload(events);
       const { expectedVersion } = options;
-      const pending: Pending = { streamId, events, expectedVersion, expected, payload, resolve, reject };
+      const pending: Pending = { streamId, firstEventId: events[0]?.eventId ?? '', eventCount: events.length, expectedVersion, expected, payload, resolve, reject };
       if (events.length >= ALONE_FROM_EVENTS) return void single(pending);
       queue.push(pending);
       if (!running) void drain();
