@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type pg from 'pg';
+import { sandboxApp } from '../../shared/app';
 import { MAX_OPPORTUNITY_SEARCH } from '../../../domain/src/crm/port';
 import {
   applyFaultSettings,
@@ -43,37 +43,22 @@ export function createCrmSandbox(options: CrmSandboxOptions): CrmSandbox {
   let faults = applyFaultSettings(NO_FAULTS, options.faults ?? {});
   const store = createCrmSandboxStore(options.pool);
   const log = options.log ?? (() => undefined);
-  const expected = Buffer.from(`Bearer ${options.apiKey}`);
-
-  const app = express();
-  app.disable('x-powered-by');
+  const app = sandboxApp({
+    apiKey: options.apiKey,
+    jsonLimit: '100kb',
+    log,
+    faults: {
+      schema: faultSettingsSchema,
+      describe: () => describeFaults(faults),
+      set: (settings) => {
+        faults = applyFaultSettings(faults, settings);
+      },
+      reset: () => {
+        faults = NO_FAULTS;
+      },
+    },
+  });
   app.set('query parser', 'simple');
-  app.use(express.json({ limit: '100kb' }));
-
-  app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
-
-  app.use((req, res, next) => {
-    const given = Buffer.from(req.get('authorization') ?? '');
-    if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
-    res.status(401).set('WWW-Authenticate', 'Bearer').json({ message: 'A valid API key is required (Authorization: Bearer …)' });
-  });
-
-  // Fault controls: never subject to the faults themselves.
-  app.get('/_sandbox/faults', (_req, res) => void res.json(describeFaults(faults)));
-  app.put('/_sandbox/faults', (req, res) => {
-    const parsed = faultSettingsSchema.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
-      return void res.status(400).json({ message: problems });
-    }
-    faults = applyFaultSettings(faults, parsed.data);
-    log(`faults: ${JSON.stringify(describeFaults(faults))}`);
-    res.json(describeFaults(faults));
-  });
-  app.delete('/_sandbox/faults', (_req, res) => {
-    faults = NO_FAULTS;
-    res.json(describeFaults(faults));
-  });
 
   const crm = express.Router();
   crm.use(async (_req: Request, res: Response, next: NextFunction) => {

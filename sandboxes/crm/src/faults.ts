@@ -1,60 +1,14 @@
-import { z } from 'zod';
-
 /**
- * Fault injection, like the sandbox ERP's (sandboxes/erp/src/faults.ts) but for a read-only service: set at
- * start (CRM_SANDBOX_* in the environment), changed at run time with `PUT /_sandbox/faults` (a partial update),
- * reset with DELETE. The wizard's lookup is interactive, so these are what make "the CRM is down" testable.
+ * The sandbox CRM's faults are the shared ones (latency, 5xx, timeouts, downtime): the wizard's lookup is
+ * interactive, so these are what make "the CRM is down" testable.
  */
-export type Faults = {
-  /** Every CRM call waits this long before it is answered. */
-  latencyMs: number;
-  /** Share (0..1) of CRM calls answered 500. */
-  errorRate: number;
-  /** Share (0..1) of CRM calls never answered: the client's timeout ends them. */
-  timeoutRate: number;
-  /** Until this instant (epoch ms) every CRM call is answered 503. Set through `downFor` (ms from now). */
-  downUntil: number;
-};
-
-export const NO_FAULTS: Faults = { latencyMs: 0, errorRate: 0, timeoutRate: 0, downUntil: 0 };
-
-/** What a caller sets: every member optional; `downFor` in ms from now (0 ends a downtime). */
-export type FaultSettings = { latencyMs?: number; errorRate?: number; timeoutRate?: number; downFor?: number };
-
-const rate = z.number().min(0).max(1);
-export const faultSettingsSchema = z.strictObject({
-  latencyMs: z.number().int().min(0).max(600_000).optional(),
-  errorRate: rate.optional(),
-  timeoutRate: rate.optional(),
-  downFor: z.number().int().min(0).max(86_400_000).optional(),
-});
-
-export function applyFaultSettings(current: Faults, settings: FaultSettings, now = Date.now()): Faults {
-  return {
-    latencyMs: settings.latencyMs ?? current.latencyMs,
-    errorRate: settings.errorRate ?? current.errorRate,
-    timeoutRate: settings.timeoutRate ?? current.timeoutRate,
-    downUntil: settings.downFor === undefined ? current.downUntil : settings.downFor > 0 ? now + settings.downFor : 0,
-  };
-}
-
-/** The faults as `GET /_sandbox/faults` shows them: the remaining downtime instead of an instant. */
-export function describeFaults(f: Faults, now = Date.now()) {
-  return {
-    latencyMs: f.latencyMs,
-    errorRate: f.errorRate,
-    timeoutRate: f.timeoutRate,
-    downFor: Math.max(0, f.downUntil - now),
-    downUntil: f.downUntil > now ? new Date(f.downUntil).toISOString() : null,
-  };
-}
-
-/** What happens to one CRM call. */
-export type FaultVerdict = { kind: 'down' } | { kind: 'error' } | { kind: 'hang' } | { kind: 'pass' };
-
-export function faultFor(f: Faults, now = Date.now(), random = Math.random): FaultVerdict {
-  if (f.downUntil > now) return { kind: 'down' };
-  if (f.errorRate > 0 && random() < f.errorRate) return { kind: 'error' };
-  if (f.timeoutRate > 0 && random() < f.timeoutRate) return { kind: 'hang' };
-  return { kind: 'pass' };
-}
+export {
+  applyFaultSettings,
+  describeFaults,
+  faultFor,
+  faultSettingsSchema,
+  NO_FAULTS,
+  type Faults,
+  type FaultSettings,
+  type FaultVerdict,
+} from '../../shared/faults';

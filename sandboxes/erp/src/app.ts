@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
+import { problem, sandboxApp } from '../../shared/app';
 import type { ErpOperation } from '../../../domain/src/erp/port';
 import { applyFaultSettings, describeFaults, faultFor, faultSettingsSchema, NO_FAULTS, type Faults, type FaultSettings } from './faults';
 import { createErpSandboxStore, type ErpSandboxStore } from './store';
@@ -65,9 +65,6 @@ const operationSchema = z.discriminatedUnion('op', [
 ]);
 const submission = z.object({ idempotencyKey: z.string().trim().min(1).max(200), operation: operationSchema });
 
-const problem = (e: z.ZodError) =>
-  e.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createErpSandbox(options: ErpSandboxOptions): ErpSandbox {
@@ -76,32 +73,20 @@ export function createErpSandbox(options: ErpSandboxOptions): ErpSandbox {
   let faults = initial;
   const store = createErpSandboxStore(options.pool, { processingMs: () => processingMs, rejectPans: () => faults.rejectPans });
   const log = options.log ?? (() => undefined);
-  const expected = Buffer.from(`Bearer ${options.apiKey}`);
-
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(express.json({ limit: '1mb' }));
-
-  app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
-
-  app.use((req, res, next) => {
-    const given = Buffer.from(req.get('authorization') ?? '');
-    if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
-    res.status(401).set('WWW-Authenticate', 'Bearer').json({ message: 'A valid API key is required (Authorization: Bearer …)' });
-  });
-
-  // Fault controls: never subject to the faults themselves.
-  app.get('/_sandbox/faults', (_req, res) => void res.json(describeFaults(faults)));
-  app.put('/_sandbox/faults', (req, res) => {
-    const parsed = faultSettingsSchema.safeParse(req.body ?? {});
-    if (!parsed.success) return void res.status(400).json({ message: problem(parsed.error) });
-    faults = applyFaultSettings(faults, parsed.data);
-    log(`faults: ${JSON.stringify(describeFaults(faults))}`);
-    res.json(describeFaults(faults));
-  });
-  app.delete('/_sandbox/faults', (_req, res) => {
-    faults = NO_FAULTS;
-    res.json(describeFaults(faults));
+  const app = sandboxApp({
+    apiKey: options.apiKey,
+    jsonLimit: '1mb',
+    log,
+    faults: {
+      schema: faultSettingsSchema,
+      describe: () => describeFaults(faults),
+      set: (settings) => {
+        faults = applyFaultSettings(faults, settings);
+      },
+      reset: () => {
+        faults = NO_FAULTS;
+      },
+    },
   });
 
   const erp = express.Router();

@@ -1,73 +1,32 @@
 import { z } from 'zod';
+import * as shared from '../../shared/faults';
 
 /**
- * Fault injection: what makes the sandbox behave like a bad day at the ERP. Set at start (ERP_SANDBOX_* in the
- * environment), changed at run time with `PUT /_sandbox/faults` (a partial update), reset with DELETE.
+ * The sandbox ERP's faults: the shared ones (sandboxes/shared/faults.ts: latency, 5xx, timeouts, downtime) and
+ * PANs whose create requests the ERP rejects.
  */
-export type Faults = {
-  /** Every ERP call waits this long before it is handled. */
-  latencyMs: number;
-  /** Share (0..1) of ERP calls answered 500 before anything is done. */
-  errorRate: number;
-  /**
-   * Share (0..1) of ERP calls that are handled (a submission is accepted!) but never answered: the client's
-   * timeout ends them. The retry with the same key must find the request the lost answer named.
-   */
-  timeoutRate: number;
-  /** Until this instant (epoch ms) every ERP call is answered 503. Set through `downFor` (ms from now). */
-  downUntil: number;
+export type Faults = shared.Faults & {
   /** Create requests (parent or child) for these PANs end `rejected`. */
   rejectPans: string[];
 };
 
-export const NO_FAULTS: Faults = { latencyMs: 0, errorRate: 0, timeoutRate: 0, downUntil: 0, rejectPans: [] };
+export const NO_FAULTS: Faults = { ...shared.NO_FAULTS, rejectPans: [] };
 
-/** What a caller sets: every member optional; `downFor` in ms from now (0 ends a downtime). */
-export type FaultSettings = {
-  latencyMs?: number;
-  errorRate?: number;
-  timeoutRate?: number;
-  downFor?: number;
-  rejectPans?: string[];
-};
+export type FaultSettings = shared.FaultSettings & { rejectPans?: string[] };
 
-const rate = z.number().min(0).max(1);
 export const faultSettingsSchema = z.strictObject({
-  latencyMs: z.number().int().min(0).max(600_000).optional(),
-  errorRate: rate.optional(),
-  timeoutRate: rate.optional(),
-  downFor: z.number().int().min(0).max(86_400_000).optional(),
+  ...shared.faultSettingsShape,
   rejectPans: z.array(z.string().min(1)).optional(),
 });
 
 export function applyFaultSettings(current: Faults, settings: FaultSettings, now = Date.now()): Faults {
   return {
-    latencyMs: settings.latencyMs ?? current.latencyMs,
-    errorRate: settings.errorRate ?? current.errorRate,
-    timeoutRate: settings.timeoutRate ?? current.timeoutRate,
-    downUntil: settings.downFor === undefined ? current.downUntil : settings.downFor > 0 ? now + settings.downFor : 0,
+    ...shared.applyFaultSettings(current, settings, now),
     rejectPans: settings.rejectPans?.map((p) => p.toUpperCase()) ?? current.rejectPans,
   };
 }
 
-/** The faults as `GET /_sandbox/faults` shows them: the remaining downtime instead of an instant. */
-export function describeFaults(f: Faults, now = Date.now()) {
-  return {
-    latencyMs: f.latencyMs,
-    errorRate: f.errorRate,
-    timeoutRate: f.timeoutRate,
-    downFor: Math.max(0, f.downUntil - now),
-    downUntil: f.downUntil > now ? new Date(f.downUntil).toISOString() : null,
-    rejectPans: f.rejectPans,
-  };
-}
+export const describeFaults = (f: Faults, now = Date.now()) => ({ ...shared.describeFaults(f, now), rejectPans: f.rejectPans });
 
-/** What happens to one ERP call. */
-export type FaultVerdict = { kind: 'down' } | { kind: 'error' } | { kind: 'hang' } | { kind: 'pass' };
-
-export function faultFor(f: Faults, now = Date.now(), random = Math.random): FaultVerdict {
-  if (f.downUntil > now) return { kind: 'down' };
-  if (f.errorRate > 0 && random() < f.errorRate) return { kind: 'error' };
-  if (f.timeoutRate > 0 && random() < f.timeoutRate) return { kind: 'hang' };
-  return { kind: 'pass' };
-}
+export const faultFor = shared.faultFor;
+export type FaultVerdict = shared.FaultVerdict;
