@@ -15,6 +15,7 @@ import { createDocumentExpiryActivities } from './document-expiry/activities';
 import { createMassUploadActivities } from './mass-upload/activities';
 import { createOnboardingActivities } from './onboarding/activities';
 import { createRegistrationActivities } from './registration/activities';
+import { createRfpActivities } from './rfp/activities';
 import { createVendorCodeWorkbookActivities } from './vendor-code-workbook/activities';
 import { createVendorCodeActivities } from './vendor-code/activities';
 import { masterLookup, noMasterLookup, type MasterLookup } from './shared/master-references';
@@ -69,6 +70,7 @@ export const createActivities = ({
     ...createMassUploadActivities({ store, ...(erp ? { erp } : {}) }),
     ...createVendorCodeWorkbookActivities({ store, ...(erp ? { erp } : {}) }),
     ...createVendorCodeActivities({ store, masters: lookup, ...(erp ? { erp } : {}) }),
+    ...createRfpActivities({ store, ...(pool ? { pool } : {}) }),
   };
 };
 

@@ -8,5 +8,6 @@ export { documentExpiryWorkflow } from './document-expiry/workflow';
 export { massUploadWorkflow } from './mass-upload/workflow';
 export { onboardingWorkflow } from './onboarding/workflow';
 export { registrationWorkflow } from './registration/workflow';
+export { rfpWorkflow } from './rfp/workflow';
 export { vendorCodeWorkbookWorkflow } from './vendor-code-workbook/workflow';
 export { vendorCodeWorkflow } from './vendor-code/workflow';

@@ -28,6 +28,11 @@ export async function startLifecycle<Result>(
     awaitStarted: UpdateDefinition<Result, [], string>;
     updateId: string;
     timeoutMs?: number;
+    /**
+     * Default REJECT_DUPLICATE. ALLOW_DUPLICATE for a lifecycle whose id is a business code a person may try
+     * again after a refused or abandoned start (an RFP code): its creation command refuses an existing stream.
+     */
+    workflowIdReusePolicy?: 'REJECT_DUPLICATE' | 'ALLOW_DUPLICATE';
     explainFailure?: () => Promise<Error | undefined>;
   },
 ): Promise<Result> {
@@ -39,7 +44,7 @@ export async function startLifecycle<Result>(
         taskQueue: options.taskQueue,
         args: [deadline === undefined ? input : { ...input, deadline }],
         workflowIdConflictPolicy: 'USE_EXISTING',
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        workflowIdReusePolicy: options.workflowIdReusePolicy ?? 'REJECT_DUPLICATE',
       });
       return client.workflow.executeUpdateWithStart(options.awaitStarted, { startWorkflowOperation, updateId });
     });
