@@ -11,7 +11,7 @@ import {
 } from '../../../domain/src/mass-upload/events';
 import type { Actor, EventMetadata, NewEvent } from '../../../domain/src/shared/events';
 import { rowHashes } from '../../../projections/src/nucleus-vendors/nucleus-vendors.queries';
-import { unpackValues, type GoodRow } from './validate';
+import { rowIdentity, unpackValues, type GoodRow } from './validate';
 
 /** Event ids of an upload derive from what they record, so the same rows again are the same appends. */
 export const MASS_UPLOAD_NAMESPACE = 'c0f5a7a2-6f1e-4c1b-9a4d-2e8b7d3f5a10';
@@ -84,21 +84,22 @@ export async function recordUpload(
       const hashes = known.get(pan);
       const events: NewEvent<NucleusVendorRecorded['type'], NucleusVendorRecorded['data']>[] = [];
       for (const r of byPan.get(pan)!) {
-        const previous = hashes?.get(r.rowKey) ?? '';
-        if (previous === r.valuesHash) {
+        const values: MassUploadValues = unpackValues(input.kind, r.sheet, r.packed);
+        const { rowKey, valuesHash } = rowIdentity(input.kind, r, values);
+        const previous = hashes?.get(rowKey) ?? '';
+        if (previous === valuesHash) {
           batchUnchanged += 1;
           continue;
         }
-        const values: MassUploadValues = unpackValues(input.kind, r.sheet, r.packed);
         events.push({
-          eventId: uuidv5(`${streamId}|${r.rowKey}|${previous}|${r.valuesHash}`, MASS_UPLOAD_NAMESPACE),
+          eventId: uuidv5(`${streamId}|${rowKey}|${previous}|${valuesHash}`, MASS_UPLOAD_NAMESPACE),
           type: 'NucleusVendorRecorded',
           data: {
             pan,
             kind: input.kind,
             row: r.sheet === 'Parent' ? 'parent' : 'child',
-            rowKey: r.rowKey,
-            valuesHash: r.valuesHash,
+            rowKey,
+            valuesHash,
             values,
             uploadId: input.uploadId,
           },

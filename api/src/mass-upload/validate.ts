@@ -13,17 +13,24 @@ import { acrossRows, checkHeaders, checkRow, childKey, parentKey, type HeaderChe
 import { readMassUploadWorkbook, type Cell, type FailedRow } from './workbook';
 
 /**
- * A valid row, kept small (100,000 of them are held until the append): its values packed in one string in
- * the sheet's column order (`packValues`), unpacked when its event is built.
+ * A valid row, kept small (100,000 of them are held until the append): its values packed in one string in the
+ * sheet's column order (`packValues`). Its key and values hash derive from those and are computed when its event
+ * is built (`rowIdentity`), not held.
  */
 export type GoodRow = {
   sheet: MassUploadSheet;
   number: number;
   pan: string;
-  rowKey: string;
   packed: string;
-  valuesHash: string;
 };
+
+/** The row's key (one vendor per PAN and company code; one child per GST state) and the hash of its values. */
+export function rowIdentity(kind: MassUploadKind, row: GoodRow, values: MassUploadValues): { rowKey: string; valuesHash: string } {
+  return {
+    rowKey: row.sheet === 'Parent' ? parentKey(values) : childKey(values),
+    valuesHash: createHash('sha256').update(`${kind}|${row.sheet}|${row.packed}`).digest('hex'),
+  };
+}
 
 const SEP = '\u001f';
 
@@ -101,14 +108,7 @@ export async function validateWorkbook(kind: MassUploadKind, input: Readable | B
       }
       if (failures > 0) return; // refused anyway: valid rows are not needed any more
       const packed = packValues(kind, sheet, check.values);
-      const row: GoodRow = {
-        sheet,
-        number,
-        pan: check.values.pan!,
-        rowKey: sheet === 'Parent' ? parentKey(check.values) : childKey(check.values),
-        packed,
-        valuesHash: createHash('sha256').update(`${kind}|${sheet}|${packed}`).digest('hex'),
-      };
+      const row: GoodRow = { sheet, number, pan: check.values.pan!, packed };
       if (error === 'waiting') waiting.set(number, { cells: compact(cells), row });
       good.push(row);
       if (sheet === 'Parent') parents += 1;
