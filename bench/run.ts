@@ -20,6 +20,7 @@ import { masterListFigures } from './masters';
 import { baListFigures } from './ba-list';
 import { uploadFigures } from './uploads';
 import { massUploadFigures } from './mass-upload';
+import { rfpWorkbookFigures } from './rfp-workbooks';
 import { benchRebuild, seedBusinessAssociatesForBench } from './projections';
 import { benchWorkflowStart } from './temporal';
 import { loadReferenceDataWithReadModels } from '../scripts/reference-data';
@@ -58,7 +59,19 @@ const appUrl = (server: EmbeddedPostgres, name: string) => appRoleUrl(server.url
 const appPool = (server: EmbeddedPostgres, name: string, max = 12) =>
   new pg.Pool({ connectionString: appUrl(server, name), max });
 
+/** Groups that run in this process alone: with only these chosen, PostgreSQL and Temporal are not started. */
+const SERVERLESS_GROUPS = ['rfp-workbooks'];
+
+function printTable(): void {
+  console.log('\n| figure | value | target | same-run baseline | note |\n|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+}
+
 async function main(): Promise<void> {
+  // Issue 10: the RFP lane template, bid template and bid parse beside plain exceljs (RFP_WORKBOOKS_BENCH_N lanes).
+  if (runs('rfp-workbooks'))
+    await rfpWorkbookFigures({ quick, row, n: process.env['RFP_WORKBOOKS_BENCH_N'] ? Number(process.env['RFP_WORKBOOKS_BENCH_N']) : undefined });
+  if (only && only.every((g) => SERVERLESS_GROUPS.includes(g))) return printTable();
   const work = mkdtempSync(path.join(os.tmpdir(), 'ba-portal-bench-'));
   chmodSync(work, 0o755);
   console.log('starting PostgreSQL (durable settings) and the Temporal dev server…');
@@ -102,8 +115,7 @@ async function main(): Promise<void> {
     await server.stop();
     rmSync(work, { recursive: true, force: true });
   }
-  console.log('\n| figure | value | target | same-run baseline | note |\n|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+  printTable();
 }
 
 async function eventStoreFigures(server: EmbeddedPostgres, work: string): Promise<void> {
