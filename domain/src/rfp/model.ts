@@ -1,3 +1,4 @@
+import type { Opportunity } from '../crm/port';
 import type { StoredFile } from '../shared/files';
 
 /**
@@ -39,34 +40,14 @@ export const RFP_LIST_PAGE_SIZES = [5, 10, 20] as const;
 /** Spec 001 §9 "'all' is a sentinel in filters": every status. */
 export const ALL_STATUSES = 'all';
 
-/** Spec 001 §9 "Default source system SCM". */
-export const DEFAULT_SOURCE_SYSTEM = 'SCM';
+export { DEFAULT_SOURCE_SYSTEM } from '../crm/port';
 
-/** Step 1: the opportunity (from the CRM) plus what staff add to it. Dates are YYYY-MM-DD. */
-export type RfpHeader = {
-  rfpCode: string;
-  casshOppId: string;
-  oppDescription: string;
-  /** An amount in rupees as text (digits, up to 2 decimals), as forms and the CRM send it. */
-  rfpValue: string;
-  receiveDate: string;
-  dueDate: string;
-  productDescription: string | null;
-  casshAccId: string;
-  customerName: string;
-  totalLogisticsSpent: string | null;
-  contactPerson: string | null;
-  contactDetails: string;
-  customerAddress: string;
-  customerReceiveDate: string;
-  customerDueDate: string;
-  sourceState: string;
-  destinationState: string;
-  verticalName: string | null;
-  serviceType: string;
-  subServiceType: string;
-  sourceSystem: string;
-};
+/**
+ * Step 1: the opportunity as the CRM gives it (domain/src/crm/port.ts) plus the RFP code staff give it. Dates are
+ * YYYY-MM-DD; amounts are rupees as text (digits, up to 2 decimals), as forms and the CRM send them. The vertical
+ * may be left out by staff.
+ */
+export type RfpHeader = { rfpCode: string } & Omit<Opportunity, 'verticalName'> & { verticalName: string | null };
 
 /**
  * Step 2: the vehicle hire type and RFP type (master ids, so "type and vehicle must be positive"), the RFP
