@@ -30,6 +30,7 @@ import { createCommandLock } from '../shared/command-lock';
 import { COMMAND_ACTIVITY_OPTIONS } from '../shared/activity-options';
 import { commandFailure, refuseIfLate } from '../shared/deadline';
 import { decidesInActivity } from '../shared/patches';
+import { recentAnswers } from '../shared/recent-answers';
 import type { createOnboardingActivities } from './activities';
 import {
   approveUpdate,
@@ -235,15 +236,9 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
   };
 
   /** Answers of the latest commands by request id, carried across continue-as-new (see OnboardingCarry). */
-  const recent = new Map<string, OnboardingUpdateResult>(input.carry?.recent ?? []);
-  const remember = (requestId: string, result: OnboardingUpdateResult): void => {
-    recent.set(requestId, result);
-    if (recent.size > RECENT_REQUESTS) recent.delete(recent.keys().next().value as string);
-  };
-  const answered = (args: unknown): OnboardingUpdateResult | undefined => {
-    const requestId = typeof args === 'object' && args ? (args as Partial<ActionContext>).requestId : undefined;
-    return typeof requestId === 'string' ? recent.get(requestId) : undefined;
-  };
+  const recent = recentAnswers<OnboardingUpdateResult>(input.carry?.recent, RECENT_REQUESTS);
+  const remember = recent.remember;
+  const answered = recent.answered;
 
   // Handlers: the validator answers refusals at once; the activity decides again under the lock because the
   // state may have moved between validation and its turn. A command whose deadline passed while it waited
@@ -345,7 +340,7 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
     }
     if (suggested()) {
       await condition(allHandlersFinished);
-      const carry: OnboardingCarry = { state, lastGlobalPosition, stageSince, recent: [...recent] };
+      const carry: OnboardingCarry = { state, lastGlobalPosition, stageSince, recent: recent.entries() };
       return continueAsNew<typeof onboardingWorkflow>({ ...input, carry });
     }
   }

@@ -8,6 +8,7 @@ import { refusalFailure } from '../onboarding/refusal';
 import { COMMAND_ACTIVITY_OPTIONS } from '../shared/activity-options';
 import { createCommandLock } from '../shared/command-lock';
 import { commandFailure, refuseIfLate } from '../shared/deadline';
+import { recentAnswers } from '../shared/recent-answers';
 import type { createRfpActivities } from './activities';
 import {
   awaitCreatedUpdate,
@@ -16,7 +17,6 @@ import {
   rfpStateQuery,
   type RfpCarry,
   type RfpClientCommand,
-  type RfpCommandArgs,
   type RfpInput,
   type RfpStateView,
   type RfpUpdateResult,
@@ -96,11 +96,8 @@ export async function rfpWorkflow(input: RfpInput): Promise<RfpUpdateResult> {
     }
   }
 
-  const recent = new Map<string, RfpUpdateResult>(input.carry?.recent ?? []);
-  const answered = (args: unknown): RfpUpdateResult | undefined => {
-    const requestId = typeof args === 'object' && args ? (args as Partial<RfpCommandArgs>).requestId : undefined;
-    return typeof requestId === 'string' ? recent.get(requestId) : undefined;
-  };
+  const recent = recentAnswers<RfpUpdateResult>(input.carry?.recent, RECENT_REQUESTS);
+  const answered = recent.answered;
 
   setHandler(
     rfpCommandUpdate,
@@ -110,8 +107,7 @@ export async function rfpWorkflow(input: RfpInput): Promise<RfpUpdateResult> {
       return exclusive(async () => {
         refuseIfLate(args.deadline);
         const result = await execute(args.command, args.actor, args);
-        recent.set(args.requestId, result);
-        if (recent.size > RECENT_REQUESTS) recent.delete(recent.keys().next().value as string);
+        recent.remember(args.requestId, result);
         return result;
       });
     },
@@ -172,7 +168,7 @@ export async function rfpWorkflow(input: RfpInput): Promise<RfpUpdateResult> {
   for (;;) {
     if (suggested()) {
       await condition(allHandlersFinished);
-      const carry: RfpCarry = { summary, version, lastGlobalPosition, recent: [...recent] };
+      const carry: RfpCarry = { summary, version, lastGlobalPosition, recent: recent.entries() };
       return continueAsNew<typeof rfpWorkflow>({ ...input, carry });
     }
     const { status, round, dueAt } = summary;

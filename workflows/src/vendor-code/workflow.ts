@@ -18,13 +18,13 @@ import { refusalFailure } from '../onboarding/refusal';
 import { createCommandLock } from '../shared/command-lock';
 import { COMMAND_ACTIVITY_OPTIONS } from '../shared/activity-options';
 import { commandFailure, refuseIfLate } from '../shared/deadline';
+import { recentAnswers } from '../shared/recent-answers';
 import type { createVendorCodeActivities } from './activities';
 import {
   DEFAULT_ERP_POLL,
   vendorCodeCommandUpdate,
   vendorCodeStateQuery,
   type VendorCodeCarry,
-  type VendorCodeCommandArgs,
   type VendorCodeInput,
   type VendorCodeUpdateResult,
 } from './messages';
@@ -105,11 +105,8 @@ export async function vendorCodeWorkflow(input: VendorCodeInput): Promise<Vendor
     return { state, lastGlobalPosition };
   }
 
-  const recent = new Map<string, VendorCodeUpdateResult>(input.carry?.recent ?? []);
-  const answered = (args: unknown): VendorCodeUpdateResult | undefined => {
-    const requestId = typeof args === 'object' && args ? (args as Partial<VendorCodeCommandArgs>).requestId : undefined;
-    return typeof requestId === 'string' ? recent.get(requestId) : undefined;
-  };
+  const recent = recentAnswers<VendorCodeUpdateResult>(input.carry?.recent, RECENT_REQUESTS);
+  const answered = recent.answered;
 
   setHandler(
     vendorCodeCommandUpdate,
@@ -119,8 +116,7 @@ export async function vendorCodeWorkflow(input: VendorCodeInput): Promise<Vendor
       return exclusive(async () => {
         refuseIfLate(args.deadline);
         const result = await execute(args.command, args.actor, args);
-        recent.set(args.requestId, result);
-        if (recent.size > RECENT_REQUESTS) recent.delete(recent.keys().next().value as string);
+        recent.remember(args.requestId, result);
         return result;
       });
     },
@@ -162,7 +158,7 @@ export async function vendorCodeWorkflow(input: VendorCodeInput): Promise<Vendor
   for (;;) {
     if (workflowInfo().continueAsNewSuggested) {
       await condition(allHandlersFinished);
-      const carry: VendorCodeCarry = { state, lastGlobalPosition, recent: [...recent] };
+      const carry: VendorCodeCarry = { state, lastGlobalPosition, recent: recent.entries() };
       return continueAsNew<typeof vendorCodeWorkflow>({ ...input, carry });
     }
     const job = Object.values(state.jobs)[0];
