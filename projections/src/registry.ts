@@ -10,6 +10,7 @@ import { registrationsProjection } from './onboarding-items/registrations.projec
 import { notificationsProjection } from './notifications/notifications.projection';
 import type { Projection } from './projection';
 import { releasesProjection } from './releases/releases.projection';
+import { rfpsProjection } from './rfps/rfps.projection';
 import { createTasksProjection, tasksProjection } from './tasks/tasks.projection';
 import { vendorCodesProjection } from './vendor-codes/vendor-codes.projection';
 
@@ -21,5 +22,5 @@ export type ProjectionOptions = {
 /** Every read model the projector maintains, the rebuild rebuilds and the schema creates. */
 export function allProjections(options: ProjectionOptions = {}): Projection[] {
   const tasks = options.reviewSlaMs === undefined ? tasksProjection : createTasksProjection(options);
-  return [usersProjection, businessAssociatesProjection, tasks, activityLogProjection, releasesProjection, notificationsProjection, mastersProjection, annexuresProjection, vendorCodesProjection, blocksProjection, onboardingItemsProjection, registrationsProjection, nucleusVendorsProjection];
+  return [usersProjection, businessAssociatesProjection, tasks, activityLogProjection, releasesProjection, notificationsProjection, mastersProjection, annexuresProjection, vendorCodesProjection, blocksProjection, onboardingItemsProjection, registrationsProjection, nucleusVendorsProjection, rfpsProjection];
 }
