@@ -41,6 +41,7 @@ import { nucleusVendorRoutes } from './nucleus-vendor/routes';
 import { vendorCodeWorkbookRoutes } from './vendor-code-workbook/routes';
 import { DEFAULT_UPLOAD_MAX_BYTES, unavailableBlobStore } from './http/uploads';
 import { opportunityRoutes } from './opportunities/routes';
+import { rfpRoutes } from './rfp/routes';
 import type { CrmPort } from '../../domain/src/crm/port';
 import type { BlobStore } from '../../platform/src/files';
 
@@ -353,6 +354,20 @@ export function createApp(deps: AppDeps): Express {
   );
   // Customer opportunities from the CRM for step 1 of the RFP wizard (issue 10): search and lookup by id.
   api.use(opportunityRoutes({ crm: deps.crm ?? null, log }));
+  // RFPs (issue 10): the staff wizard, floating, comparison, award, close, reopen, backhaul; the BAs' bids.
+  api.use(
+    rfpRoutes({
+      pool: deps.pool,
+      temporal: deps.temporal,
+      taskQueue: deps.taskQueue,
+      blobStore: deps.blobStore ?? unavailableBlobStore(),
+      maxBytes: deps.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
+      commandTimeoutMs,
+      projectionWaitMs: waitMs,
+      crm: deps.crm ?? null,
+      log,
+    }),
+  );
   api.use(dev.api);
   api.use(() => {
     throw new HttpError(404, 'Not found');

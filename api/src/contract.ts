@@ -193,3 +193,20 @@ export type { HelpInfo } from './help/routes';
 /** GET /api/notifications items; the stream's `notification` event carries one with the new unread count. */
 export type { NotificationItem } from '../../projections/src/notifications/notifications.queries';
 export type { StreamEvent as NotificationStreamEvent } from './notifications/streams';
+
+/** RFPs (issue 10): the answers of the /api/rfps routes (api/src/rfp/views.ts). */
+export type {
+  RfpStaffListRow,
+  RfpBaListRow,
+  RfpStaffView,
+  RfpPendingView,
+  RfpCommandAnswer,
+  RfpBaView,
+  RfpLanePage,
+  RfpLaneUploadAnswer,
+  RfpFloatAnswer,
+  RfpBackhaulAnswer,
+  RfpMyResponses,
+  RfpBidUploadAnswer,
+} from './rfp/views';
+export type { Comparison as RfpComparison } from '../../projections/src/rfps/comparison';

@@ -25,6 +25,41 @@ jest.setTimeout(300_000);
 
 type Found = { method: string; path: string; access: RouteAccess | undefined };
 
+/** Who each RFP route admits (domain/src/rfp/roles.ts): read is staff, auditors and BAs, each in its own scope. */
+const RFP_STAFF_ROLES: Role[] = ['MLL Procurement', 'MLL-ADMIN', 'MLL Commercial', 'MLL Accounts', 'MLL Operations', 'MLL Legal'];
+const RFP_ACCESS = {
+  read: { app: null, roles: [...RFP_STAFF_ROLES, 'BA Admin', 'BA User', 'Auditor'] },
+  staffRead: { app: 'console', roles: [...RFP_STAFF_ROLES, 'Auditor'] },
+  staff: { app: 'console', roles: RFP_STAFF_ROLES },
+  deciders: { app: 'console', roles: ['MLL Procurement', 'MLL-ADMIN'] },
+  bidders: { app: 'portal', roles: ['BA Admin', 'BA User'] },
+} as const;
+const RFP_ROUTES: [string, string, keyof typeof RFP_ACCESS][] = [
+  ['GET', '/api/rfps', 'read'],
+  ['POST', '/api/rfps', 'staff'],
+  ['GET', '/api/rfps/:code', 'read'],
+  ['GET', '/api/rfps/:code/activity', 'staffRead'],
+  ['PUT', '/api/rfps/:code/steps/:n', 'staff'],
+  ['GET', '/api/rfps/:code/lanes', 'read'],
+  ['POST', '/api/rfps/:code/float', 'staff'],
+  ['POST', '/api/rfps/:code/close-bidding', 'deciders'],
+  ['POST', '/api/rfps/:code/award', 'deciders'],
+  ['POST', '/api/rfps/:code/close', 'deciders'],
+  ['POST', '/api/rfps/:code/reopen', 'deciders'],
+  ['POST', '/api/rfps/:code/backhaul-invitations', 'staff'],
+  ['GET', '/api/rfps/:code/comparison', 'staffRead'],
+  ['GET', '/api/rfps/:code/responses/mine', 'bidders'],
+  ['PUT', '/api/rfps/:code/responses/mine', 'bidders'],
+  ['GET', '/api/rfps/:code/template', 'staffRead'],
+  ['POST', '/api/rfps/:code/lanes/upload', 'staff'],
+  ['POST', '/api/rfps/:code/terms', 'staff'],
+  ['GET', '/api/rfps/:code/terms', 'read'],
+  ['GET', '/api/rfps/:code/quote-matrix', 'staffRead'],
+  ['GET', '/api/rfps/:code/vehicle-availability', 'staffRead'],
+  ['GET', '/api/rfps/:code/bid-template', 'bidders'],
+  ['POST', '/api/rfps/:code/bids', 'bidders'],
+];
+
 type Layer = {
   route?: { path: string | string[]; methods: Record<string, boolean>; stack: { handle: unknown }[] };
   handle: { stack?: Layer[] };
@@ -166,7 +201,22 @@ beforeAll(async () => {
     .attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'route-access.pdf');
   expect(annexure.status).toBe(201);
   ids['annexures'] = annexure.body.id;
+  // An RFP of company code 1000 floated to BA "A" (issue 10), so admitted callers reach a real one.
+  ids['rfps'] = await floatedRfp(callers.find((c) => c.name === 'MLL Procurement')?.headers ?? {}, a.baId);
 });
+
+/** An RFP created from a seeded opportunity, its lanes uploaded, and floated to `baId`; its code. */
+async function floatedRfp(staffHeaders: Record<string, string>, baId: string): Promise<string> {
+  const code = `RFP-ROUTE-${process.pid}`;
+  const send = (method: 'post' | 'put', url: string, body: object) => request(h.app)[method](url).set(staffHeaders).send(body);
+  expect((await send('post', '/api/rfps', { rfpCode: code, casshOppId: 'OPP-2026-0001' })).status).toBe(201);
+  const step2 = { vehicleHireType: 1, typeId: 1, rfpType: 'standard', mllProperties: ['fromCity', 'toCity', 'vehicleType'], baProperties: ['ratePerTrip'] };
+  expect((await send('put', `/api/rfps/${code}/steps/2`, step2)).status).toBe(200);
+  const sheet = Buffer.from('From City,To City,Vehicle Type\nMumbai,Pune,32 FT MXL\n');
+  expect((await request(h.app).post(`/api/rfps/${code}/lanes/upload`).set(staffHeaders).attach('file', sheet, 'lanes.csv')).status).toBe(200);
+  expect((await send('post', `/api/rfps/${code}/float`, { baIds: [baId], comments: 'Route access', floatToAll: false })).status).toBe(200);
+  return code;
+}
 
 afterAll(async () => {
   await h?.stop();
@@ -246,6 +296,8 @@ describe('route access', () => {
         // Issue 10: the CRM's opportunities for the RFP wizard (api/src/opportunities/routes.ts).
         'GET /api/opportunities',
         'GET /api/opportunities/:id',
+        // Issue 10: the RFP routes (api/src/rfp/).
+        ...RFP_ROUTES.map(([method, path]) => `${method} ${path}`),
       ]),
     );
   });
@@ -291,6 +343,15 @@ describe('route access', () => {
       const access = routes.find((r) => r.method === 'GET' && r.path === path)?.access;
       expect(access).toEqual({ roles: expect.arrayContaining(rfpStaff), app: 'console' });
       expect(access === 'public' ? [] : [...(access?.roles ?? [])].sort()).toEqual([...rfpStaff].sort());
+    }
+  });
+
+  it('RFPs: staff routes for the RFP staff roles in the console, decisions for the deciders, bids for BAs in the portal', () => {
+    const sorted = (roles: readonly string[]) => [...roles].sort();
+    for (const [method, path, who] of RFP_ROUTES) {
+      const access = routes.find((r) => r.method === method && r.path === path)?.access;
+      if (access === undefined || access === 'public') throw new Error(`${method} ${path} declares no access`);
+      expect([method, path, access.app ?? null, sorted(access.roles ?? [])]).toEqual([method, path, RFP_ACCESS[who].app, sorted(RFP_ACCESS[who].roles)]);
     }
   });
 

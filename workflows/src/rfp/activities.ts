@@ -23,6 +23,8 @@ export type HandleRfpCommandArgs = {
   workflowId: string;
   /** Decision time (ISO), workflow time: the quote deadline is judged against it. */
   at: string;
+  /** The creator's company code, for CreateRfpDraft only (the RFP's company code in the read models). */
+  companyCode?: string | null;
 };
 
 /** The summary, not the events: an upload of 5,000 lanes must not travel back through the workflow's history. */
@@ -58,8 +60,8 @@ export function createRfpActivities({ store, pool }: RfpActivityDeps) {
         const result = await handleCommand(store, rfpStreamId(args.rfpCode), rfpDecider, command, {
           actor: args.actor,
           at: args.at,
-          // RFPs belong to no company code: staff of every code work on them.
-          companyCode: null,
+          // The draft's first event carries its creator's company code (the staff list's scope); others none.
+          companyCode: args.companyCode ?? null,
           correlationId: args.correlationId,
           causationId: null,
           workflowId: args.workflowId,

@@ -43,7 +43,7 @@ export async function createRfpDraft(
   client: Client,
   taskQueue: string,
   header: unknown,
-  ctx: RfpCommandContext & Pick<RfpInput, 'continueAsNewAfterHistoryLength'>,
+  ctx: RfpCommandContext & Pick<RfpInput, 'continueAsNewAfterHistoryLength' | 'companyCode'>,
 ): Promise<RfpUpdateResult> {
   const rfpCode = (header as { rfpCode?: unknown } | null)?.rfpCode;
   // The code names the workflow and the stream: checked before either exists.
@@ -54,6 +54,7 @@ export async function createRfpDraft(
     rfpCode: code,
     header,
     createdBy: ctx.actor,
+    ...(ctx.companyCode ? { companyCode: ctx.companyCode } : {}),
     correlationId: ctx.correlationId ?? ctx.requestId,
     requestId: ctx.requestId,
     ...(ctx.continueAsNewAfterHistoryLength === undefined ? {} : { continueAsNewAfterHistoryLength: ctx.continueAsNewAfterHistoryLength }),

@@ -16,6 +16,11 @@ export type RfpInput = {
   /** Wizard step 1's form: the lifecycle's first command is CreateRfpDraft with it. */
   header: CreateRfpDraft['header'];
   createdBy: Actor;
+  /**
+   * The creator's company code, recorded in RfpDraftCreated's metadata: the staff dashboard shows an RFP to
+   * the staff of that code (projections/src/rfps). Absent in runs started before it existed: no code.
+   */
+  companyCode?: string | null;
   correlationId: string;
   /** The HTTP request that created the RFP: a different request joining the running lifecycle is told it exists. */
   requestId: string;

@@ -84,6 +84,7 @@ export async function rfpWorkflow(input: RfpInput): Promise<RfpUpdateResult> {
         requestId: ctx.requestId,
         workflowId,
         at: now(),
+        ...(command.type === 'CreateRfpDraft' && input.companyCode ? { companyCode: input.companyCode } : {}),
       });
       summary = result.summary;
       version = result.version;
