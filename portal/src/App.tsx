@@ -19,6 +19,10 @@ import { OnboardingPage } from './onboarding/OnboardingPage';
 import { COMPANY_CODES_PATH, CompanyCodesPage, EDIT_PROFILE_PATH, EditProfilePage } from './onboarding/ProfilePages';
 import { StatusPage } from './onboarding/StatusPage';
 import { RELEASE_PAGE_PATH, ReleasePage } from './releases/ReleasePage';
+import { BaRfpDashboard } from './rfp/BaRfpDashboard';
+import { BaRfpView } from './rfp/BaRfpView';
+import { RFP_BA_DASHBOARD_PATH, RFP_BA_VIEW_PATH } from './rfp/paths';
+import { RfpLayout } from './rfp/RfpLayout';
 import { ErrorBoundary } from './shared/ErrorBoundary';
 import { LeaveProvider, type Leave } from './shared/external';
 import { FeedbackProvider } from './shared/feedback';
@@ -63,6 +67,11 @@ export function App({ client, leave }: { client: ApiClient; leave?: Leave }) {
                       <Route path={ADDITIONAL_DOCS_PATH} element={<AdditionalDocumentsPage />} />
                       <Route path="/home" element={<HomePage />} />
                       <Route path={PO_POLICY_PATH} element={<AnnexuresPage />} />
+                      {/* The BA's RFPs (spec 001 §2): a verified BA's, with the RFP sidebar. */}
+                      <Route element={<RfpLayout />}>
+                        <Route path={RFP_BA_DASHBOARD_PATH} element={<BaRfpDashboard />} />
+                        <Route path={RFP_BA_VIEW_PATH} element={<BaRfpView />} />
+                      </Route>
                       <Route element={<RequireBaAdmin />}>
                         <Route path="/onboard/BA/add-new-ba-user" element={<BaUsersPage />} />
                         <Route path="/onboard/BA/add-childBillHub-user" element={<BillHubUsersPage />} />

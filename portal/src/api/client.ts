@@ -236,8 +236,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     throw new ApiError(401, errorTexts.sessionTimedOut);
   }
 
-  /** An authenticated request; on 401 it refreshes the access token once and retries with the same key. */
-  async function authorized(path: string, opts: Omit<RequestOptions, 'authenticated'>): Promise<Response> {
+  /**
+   * An authenticated request answered as it came, whatever its status (a 401 refreshes the access token once
+   * and retries with the same key): for answers whose headers or error body the caller reads itself.
+   */
+  async function rawCall(path: string, opts: Omit<RequestOptions, 'authenticated'> = {}): Promise<Response> {
     const request = { ...opts, authenticated: true };
     let response = await send(path, request);
     if (response.status === 401) {
@@ -246,6 +249,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
       response = await send(path, request);
       if (response.status === 401) sessionExpired();
     }
+    return response;
+  }
+
+  /** An authenticated request; a refusal leaves as an ApiError. */
+  async function authorized(path: string, opts: Omit<RequestOptions, 'authenticated'>): Promise<Response> {
+    const response = await rawCall(path, opts);
     if (!response.ok) throw await errorFrom(response);
     return response;
   }
@@ -339,6 +348,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     call,
     /** A file's bytes with the session (annexures/api.ts). */
     fileCall,
+    /** The raw answer with the session (rfp/api.ts: Content-Range of a page, an upload's error workbook). */
+    rawCall,
+    /** The ApiError a refused answer stands for (with rawCall). */
+    errorOf: errorFrom,
     /** An event stream with the session (notifications/api.ts). */
     streamCall,
     companies: (): Promise<CompanyOption[]> =>

@@ -38,6 +38,7 @@ import { PO_POLICY_PATH } from '../annexures/AnnexuresPage';
 import { ADDITIONAL_DOCS_PATH } from '../onboarding/AdditionalDocumentsPage';
 import { BaProvider, useOptionalBa } from '../onboarding/BaContext';
 import { COMPANY_CODES_PATH, EDIT_PROFILE_PATH } from '../onboarding/ProfilePages';
+import { RFP_BA_DASHBOARD_PATH } from '../rfp/paths';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { ComplaintsButton } from '../complaints/ComplaintsButton';
 import { HelpDialog } from '../help/HelpDialog';
@@ -67,6 +68,8 @@ export function headerFor(user: Me, baStatus: Me['baStatus']) {
     // Spec 000 §2 "Header": Onboard (BA admin not yet verified) or Additional Documents.
     if (admin && !verified) nav.push({ label: 'Onboard', to: paths.status });
     else if (verified) nav.push({ label: 'Additional Documents', to: ADDITIONAL_DOCS_PATH });
+    // Spec 001 §2: the verified BA's RFPs.
+    if (verified) nav.push({ label: 'RFP', to: RFP_BA_DASHBOARD_PATH });
     if (hasApp(user, 'BillHub')) nav.push({ label: 'Bill Hub', to: paths.billHub });
     // Spec 001 §6: PO Annexures appears in the header for BAs.
     nav.push({ label: 'PO Annexures', to: PO_POLICY_PATH });

@@ -1,0 +1,35 @@
+import { useMemo } from 'react';
+import { AgGridReact } from 'ag-grid-react';
+import type { CellValueChangedEvent } from 'ag-grid-community';
+import Box from '@mui/material/Box';
+import type { LaneColumn } from '../../../domain/src/rfp/model';
+import './grid';
+import { defaultLaneColDef, laneColumnDefs, type LaneGridRow } from './laneColumns';
+
+export type LaneGridProps = {
+  columns: readonly LaneColumn[];
+  rows: LaneGridRow[];
+  editable: boolean;
+  /** A BA cell of this lane was changed (the row object holds the new value). */
+  onLaneChanged: (laneId: string) => void;
+};
+
+/** The BA lane grid (AG Grid Community): the rows are edited in place, the page keeps which lanes changed. */
+export function LaneGrid({ columns, rows, editable, onLaneChanged }: LaneGridProps) {
+  const columnDefs = useMemo(() => laneColumnDefs(columns, { editable }), [columns, editable]);
+  return (
+    <Box sx={{ height: 480, width: '100%' }} data-testid="lane-grid">
+      <AgGridReact<LaneGridRow>
+        rowData={rows}
+        columnDefs={columnDefs}
+        defaultColDef={defaultLaneColDef}
+        getRowId={(p) => p.data.laneId}
+        singleClickEdit
+        stopEditingWhenCellsLoseFocus
+        onCellValueChanged={(e: CellValueChangedEvent<LaneGridRow>) => {
+          if (e.data) onLaneChanged(e.data.laneId);
+        }}
+      />
+    </Box>
+  );
+}
