@@ -24,6 +24,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // The lane grid's library, only in the lazily loaded RFP view.
+            { name: 'ag-grid', test: /node_modules[\\/]ag-grid-/, priority: 3 },
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
@@ -20,7 +21,6 @@ import { COMPANY_CODES_PATH, CompanyCodesPage, EDIT_PROFILE_PATH, EditProfilePag
 import { StatusPage } from './onboarding/StatusPage';
 import { RELEASE_PAGE_PATH, ReleasePage } from './releases/ReleasePage';
 import { BaRfpDashboard } from './rfp/BaRfpDashboard';
-import { BaRfpView } from './rfp/BaRfpView';
 import { RFP_BA_DASHBOARD_PATH, RFP_BA_VIEW_PATH } from './rfp/paths';
 import { RfpLayout } from './rfp/RfpLayout';
 import { ErrorBoundary } from './shared/ErrorBoundary';
@@ -29,6 +29,9 @@ import { FeedbackProvider } from './shared/feedback';
 import { NotFoundPage, UnauthorisedPage, WorkInProgressPage } from './shared/pages';
 import { theme } from './theme';
 import { BaUsersPage } from './users/BaUsersPage';
+
+/** The RFP view carries AG Grid (its own chunk): loaded when a BA opens an RFP, not with every page. */
+const BaRfpView = lazy(() => import('./rfp/BaRfpView').then((m) => ({ default: m.BaRfpView })));
 import { BillHubUsersPage } from './users/BillHubUsersPage';
 
 /**
@@ -70,7 +73,14 @@ export function App({ client, leave }: { client: ApiClient; leave?: Leave }) {
                       {/* The BA's RFPs (spec 001 §2): a verified BA's, with the RFP sidebar. */}
                       <Route element={<RfpLayout />}>
                         <Route path={RFP_BA_DASHBOARD_PATH} element={<BaRfpDashboard />} />
-                        <Route path={RFP_BA_VIEW_PATH} element={<BaRfpView />} />
+                        <Route
+                          path={RFP_BA_VIEW_PATH}
+                          element={
+                            <Suspense fallback={null}>
+                              <BaRfpView />
+                            </Suspense>
+                          }
+                        />
                       </Route>
                       <Route element={<RequireBaAdmin />}>
                         <Route path="/onboard/BA/add-new-ba-user" element={<BaUsersPage />} />
