@@ -19,6 +19,7 @@ import { annexures, mayManageAnnexures } from './annexures';
 import { releases, mayManageReleases } from './releases';
 import { mastersApplication, mayUseMasters } from './masters';
 import { mayReadSap, sapApplication } from './vendor-code';
+import { mayReadRfps, rfpApplication } from './rfp';
 import { ChangePasswordPage } from './identity';
 import { CHANGE_PASSWORD_PATH, ConsoleLayout, ConsoleNotification, LoginPage } from './layout';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
@@ -73,6 +74,7 @@ export const App = ({
       mayManageReleases(permissions) ? <Resource key="releases" {...releases} /> : null,
       ...(mayUseMasters(permissions) ? mastersApplication() : []),
       mayReadSap(permissions) ? sapApplication() : null,
+      mayReadRfps(permissions) ? rfpApplication() : null,
     ]}
   </Admin>
 );

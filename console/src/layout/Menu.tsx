@@ -25,6 +25,7 @@ import { mayManageAnnexures } from '../annexures/access';
 import { mayManageReleases } from '../releases/access';
 import { MastersMenu } from '../masters/MastersMenu';
 import { OnboardSapEntries, SapMenu } from '../vendor-code';
+import { RfpMenu } from '../rfp';
 import {
   SIDEBAR_EXTRA_VIEWS,
   SIDEBAR_VIEW_ORDER,
@@ -157,6 +158,7 @@ export const ConsoleMenu = () => {
         <Menu.Item to="/releases" primaryText="Releases" leftIcon={<NewReleasesIcon />} />
       )}
       <SapMenu />
+      <RfpMenu />
       <MastersMenu />
       <HelpEntries />
     </Menu>

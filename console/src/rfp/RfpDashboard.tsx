@@ -1,0 +1,72 @@
+import { Box, Typography } from '@mui/material';
+import { DataTable, DateInput, List, Pagination, SelectInput, TextInput, Title } from 'react-admin';
+import { ALL_STATUSES, RFP_STATUSES } from '../../../domain/src/rfp/model';
+import { formatDate } from '../../../domain/src/shared/format';
+import { RFP_RESOURCE } from './api';
+import { RFP_STATUS_LABELS, rfpTypeLabel } from './labels';
+import { rfpViewPath } from './paths';
+import { RfpStatusChip } from './RfpStatusChip';
+import type { RfpStaffListRow } from './types';
+
+/** The API pages staff lists 25 at a time by default and 100 at most. */
+export const RFP_DASHBOARD_PAGE_SIZES = [10, 25, 50, 100];
+export const RFP_DASHBOARD_PAGE_SIZE = 25;
+
+const STATUS_CHOICES = [
+  { id: ALL_STATUSES, name: 'All' },
+  ...RFP_STATUSES.map((s) => ({ id: s, name: RFP_STATUS_LABELS[s] })),
+];
+
+/**
+ * Spec 001 §2 filters rfpCode, casshId, status and date. The date is a receive-date range; the API refuses a
+ * start after the end or before the 61-day window (its message shows in the error dialog).
+ */
+const filters = [
+  <TextInput key="rfpCode" source="rfpCode" label="RFP ID" alwaysOn resettable />,
+  <TextInput key="casshId" source="casshId" label="Opportunity ID" alwaysOn resettable />,
+  <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn emptyText="All" />,
+  <DateInput key="dateFrom" source="dateFrom" label="Received from" alwaysOn />,
+  <DateInput key="dateTo" source="dateTo" label="Received to" alwaysOn />,
+];
+
+/**
+ * /rfp/MLL/dashboard: the staff RFP list (GET /api/rfps, scoped by the API to the user's company codes),
+ * newest first, with the spec's opportunity table columns; a row opens the RFP's view.
+ */
+export const RfpDashboard = () => (
+  <Box sx={{ mt: 1 }}>
+    <Title title="RFP Dashboard" />
+    <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+      RFP Dashboard
+    </Typography>
+    <List
+      resource={RFP_RESOURCE}
+      storeKey="rfp-dashboard"
+      filters={filters}
+      perPage={RFP_DASHBOARD_PAGE_SIZE}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      pagination={<Pagination rowsPerPageOptions={RFP_DASHBOARD_PAGE_SIZES} />}
+      title={false}
+      actions={false}
+      disableSyncWithLocation
+      empty={false}
+    >
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={(_id, _resource, record) => rfpViewPath(String(record['rfpCode']), record['rfpType'] as string | null)}
+      >
+        <DataTable.Col source="serialNo" label="S.No" disableSort />
+        <DataTable.Col source="rfpCode" label="RFP ID" disableSort />
+        <DataTable.Col source="dueDate" label="Due Date" disableSort render={(r: RfpStaffListRow) => formatDate(r.dueDate)} />
+        <DataTable.Col
+          source="receiveDate"
+          label="Receive Date"
+          disableSort
+          render={(r: RfpStaffListRow) => formatDate(r.receiveDate)}
+        />
+        <DataTable.Col source="status" label="Status" disableSort render={(r: RfpStaffListRow) => <RfpStatusChip status={r.status} />} />
+        <DataTable.Col source="rfpType" label="RFP Type" disableSort render={(r: RfpStaffListRow) => rfpTypeLabel(r.rfpType)} />
+      </DataTable>
+    </List>
+  </Box>
+);

@@ -1,0 +1,21 @@
+import { CustomRoutes } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { RFP_DASHBOARD_PATH, RFP_VIEW_PATH } from './paths';
+import { RfpDashboard } from './RfpDashboard';
+import { RfpView } from './RfpView';
+
+/**
+ * The staff RFP screens (issue 10) as custom routes inside the layout: the spec's /rfp/MLL/dashboard and
+ * /rfp/MLL/view/:id/:rfpType. Rendered for the RFP staff roles and the Auditor (mayReadRfps); actions check
+ * their own roles. The wizard (/rfp/MLL/createRfp/:step) comes with the next session.
+ */
+export const rfpApplication = () => (
+  <CustomRoutes key="rfp-routes">
+    <Route path={RFP_DASHBOARD_PATH} element={<RfpDashboard />} />
+    <Route path={RFP_VIEW_PATH} element={<RfpView />} />
+  </CustomRoutes>
+);
+
+export { mayReadRfps } from './access';
+export { RfpMenu } from './RfpMenu';
+export { RFP_DASHBOARD_PATH, rfpViewPath } from './paths';
