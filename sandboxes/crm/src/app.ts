@@ -1,11 +1,10 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type pg from 'pg';
-import { sandboxApp } from '../../shared/app';
+import { faultGate, sandboxApp } from '../../shared/app';
 import { MAX_OPPORTUNITY_SEARCH } from '../../../domain/src/crm/port';
 import {
   applyFaultSettings,
   describeFaults,
-  faultFor,
   faultSettingsSchema,
   NO_FAULTS,
   type Faults,
@@ -40,40 +39,26 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const one = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export function createCrmSandbox(options: CrmSandboxOptions): CrmSandbox {
-  let faults = applyFaultSettings(NO_FAULTS, options.faults ?? {});
   const store = createCrmSandboxStore(options.pool);
   const log = options.log ?? (() => undefined);
-  const app = sandboxApp({
+  const shell = sandboxApp({
     apiKey: options.apiKey,
     jsonLimit: '100kb',
     log,
-    faults: {
-      schema: faultSettingsSchema,
-      describe: () => describeFaults(faults),
-      set: (settings) => {
-        faults = applyFaultSettings(faults, settings);
-      },
-      reset: () => {
-        faults = NO_FAULTS;
-      },
-    },
+    faults: { schema: faultSettingsSchema, none: NO_FAULTS, apply: (f, s) => applyFaultSettings(f, s), describe: (f) => describeFaults(f) },
+    initial: options.faults ?? {},
   });
+  const { app, faults } = shell;
   app.set('query parser', 'simple');
 
   const crm = express.Router();
-  crm.use(async (_req: Request, res: Response, next: NextFunction) => {
-    const verdict = faultFor(faults);
-    if (verdict.kind === 'down') {
-      return void res.status(503).json({ status: 'fail', message: 'The CRM is down for maintenance' });
-    }
-    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
-    if (verdict.kind === 'error') {
-      return void res.status(500).json({ status: 'fail', message: 'The CRM failed to handle the request' });
-    }
-    // Never answered: the client's timeout ends it; closing the server ends the socket.
-    if (verdict.kind === 'hang') return;
-    next();
-  });
+  crm.use(
+    faultGate(faults, {
+      down: { status: 'fail', message: 'The CRM is down for maintenance' },
+      error: { status: 'fail', message: 'The CRM failed to handle the request' },
+      hang: 'drop',
+    }),
+  );
 
   crm.get('/opportunities', async (req, res) => {
     const q = one(req.query.q) ?? '';
@@ -108,8 +93,8 @@ export function createCrmSandbox(options: CrmSandboxOptions): CrmSandbox {
   return {
     app,
     store,
-    faults: () => faults,
-    setFaults: (settings) => (faults = applyFaultSettings(faults, faultSettingsSchema.parse(settings))),
-    resetFaults: () => void (faults = NO_FAULTS),
+    faults,
+    setFaults: shell.set,
+    resetFaults: shell.reset,
   };
 }

@@ -1,9 +1,9 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { problem, sandboxApp } from '../../shared/app';
+import { faultGate, problem, sandboxApp } from '../../shared/app';
 import type { ErpOperation } from '../../../domain/src/erp/port';
-import { applyFaultSettings, describeFaults, faultFor, faultSettingsSchema, NO_FAULTS, type Faults, type FaultSettings } from './faults';
+import { applyFaultSettings, describeFaults, faultSettingsSchema, NO_FAULTS, type Faults, type FaultSettings } from './faults';
 import { createErpSandboxStore, type ErpSandboxStore } from './store';
 
 /**
@@ -69,37 +69,28 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createErpSandbox(options: ErpSandboxOptions): ErpSandbox {
   let processingMs = options.processingMs ?? 1500;
-  const initial = applyFaultSettings(NO_FAULTS, options.faults ?? {});
-  let faults = initial;
-  const store = createErpSandboxStore(options.pool, { processingMs: () => processingMs, rejectPans: () => faults.rejectPans });
+  // The store reads the rejected PANs when a request is decided: the faults as they are then.
+  let current = (): Faults => NO_FAULTS;
+  const store = createErpSandboxStore(options.pool, { processingMs: () => processingMs, rejectPans: () => current().rejectPans });
   const log = options.log ?? (() => undefined);
-  const app = sandboxApp({
+  const shell = sandboxApp({
     apiKey: options.apiKey,
     jsonLimit: '1mb',
     log,
-    faults: {
-      schema: faultSettingsSchema,
-      describe: () => describeFaults(faults),
-      set: (settings) => {
-        faults = applyFaultSettings(faults, settings);
-      },
-      reset: () => {
-        faults = NO_FAULTS;
-      },
-    },
+    faults: { schema: faultSettingsSchema, none: NO_FAULTS, apply: (f, s) => applyFaultSettings(f, s), describe: (f) => describeFaults(f) },
+    initial: options.faults ?? {},
   });
+  const { app } = shell;
+  current = shell.faults;
 
   const erp = express.Router();
-  // Faults first: downtime and 5xx answer before anything is done; a hang lets the call be handled (a
-  // submission is accepted) and never answers, like an answer lost on the way back.
-  erp.use(async (_req: Request, res: Response, next: NextFunction) => {
-    const verdict = faultFor(faults);
-    if (verdict.kind === 'down') return void res.status(503).json({ message: 'The ERP is down for maintenance' });
-    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
-    if (verdict.kind === 'error') return void res.status(500).json({ message: 'The ERP failed to handle the request' });
-    if (verdict.kind === 'hang') res.locals.hang = true;
-    next();
-  });
+  erp.use(
+    faultGate(current, {
+      down: { message: 'The ERP is down for maintenance' },
+      error: { message: 'The ERP failed to handle the request' },
+      hang: 'lose-answer',
+    }),
+  );
   const reply = (res: Response, status: number, body: unknown) => {
     if (res.locals.hang) return; // the client's timeout ends it; closing the server ends the socket
     res.status(status).json(body);
@@ -175,9 +166,9 @@ export function createErpSandbox(options: ErpSandboxOptions): ErpSandbox {
   return {
     app,
     store,
-    faults: () => faults,
-    setFaults: (settings) => (faults = applyFaultSettings(faults, faultSettingsSchema.parse(settings))),
-    resetFaults: () => void (faults = NO_FAULTS),
+    faults: shell.faults,
+    setFaults: shell.set,
+    resetFaults: shell.reset,
     setProcessingMs: (ms) => void (processingMs = ms),
     start,
     stop,
