@@ -5,7 +5,7 @@ import { rfpMessages } from '../../../domain/src/rfp/messages';
 import { completeDetails, fakeApi, problem, verifiedBaAdmin, type FakeApi, type RecordedRequest } from '../testing/fakeApi';
 import { renderPortal } from '../testing/render';
 import type { LaneRow, RfpBaListRow, RfpBaView } from './api';
-import { DEFAULT_COLUMN_WIDTH, defaultLaneColDef, laneColumnDefs, quotesToSave, rowsOf } from './laneColumns';
+import { DEFAULT_COLUMN_WIDTH, defaultLaneColDef, laneColumnDefs, laneProblemsText, quotesToSave, rowsOf } from './laneColumns';
 import { RFP_SIDEBAR } from './RfpLayout';
 
 // The whole portal renders per test on shared 2-core machines: give slow runs room (no timing is asserted).
@@ -149,6 +149,19 @@ describe('lane grid columns', () => {
     const rows = rowsOf(LANES);
     rows[1]!.quote['rate'] = '39000';
     expect(quotesToSave(rows, new Set(['L0002']), COLUMNS)).toEqual({ L0002: { rate: '39000', availability: null } });
+  });
+});
+
+describe('a refused save', () => {
+  it('names the lane of each problem, lanes in order, at most ten', () => {
+    expect(laneProblemsText({ 'L0010.transitDays': 'Transit Time (days) is required', 'L0002.ratePerTrip': 'Rate per Trip must be a number' })).toBe(
+      'Lane L0002: Rate per Trip must be a number\nLane L0010: Transit Time (days) is required',
+    );
+    const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`L${String(i + 1).padStart(4, '0')}.rate`, 'is required']));
+    const text = laneProblemsText(many)!.split('\n');
+    expect(text).toHaveLength(11);
+    expect(text[10]).toBe('…and 2 more');
+    expect(laneProblemsText({ quotes: 'Quote at least one lane' })).toBeNull();
   });
 });
 

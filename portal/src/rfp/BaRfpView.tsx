@@ -18,7 +18,7 @@ import { useApi } from '../api/ApiContext';
 import { isApiError, messageOf } from '../api/client';
 import { useFeedback } from '../shared/feedback';
 import { rfpApi, rfpTexts, type RfpBaView, type RfpLanePage } from './api';
-import { quotesToSave, rowsOf, type LaneGridRow } from './laneColumns';
+import { laneProblemsText, quotesToSave, rowsOf, type LaneGridRow } from './laneColumns';
 import { LaneGrid } from './LaneGrid';
 import { RfpStatusChip } from './status';
 
@@ -77,7 +77,9 @@ export function BaRfpView() {
       notify(answer.message ?? rfpMessages.laneResponseSaved, 'success');
       setChanged(new Set());
     } catch (e) {
-      report(e);
+      const perLane = isApiError(e) ? laneProblemsText(e.fieldErrors) : null;
+      if (perLane) showError(perLane);
+      else report(e);
     }
   };
 

@@ -98,3 +98,21 @@ export function quotesToSave(
   }
   return out;
 }
+
+/** How many lanes' problems a refusal lists before "and N more". */
+const MAX_LANE_PROBLEMS = 10;
+
+/**
+ * A refused save's field errors ("L0001.transitDays": "Transit Time (days) is required") as one line per problem,
+ * each naming its lane, so the BA can find the cell among thousands of lanes; null when the errors are not per lane.
+ */
+export function laneProblemsText(fieldErrors: Readonly<Record<string, string>>): string | null {
+  const problems = Object.entries(fieldErrors)
+    .filter(([key]) => /^L\d+(\.|$)/.test(key))
+    .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+    .map(([key, message]) => `Lane ${key.split('.')[0]}: ${message}`);
+  if (problems.length === 0) return null;
+  const shown = problems.slice(0, MAX_LANE_PROBLEMS);
+  if (problems.length > shown.length) shown.push(`…and ${problems.length - shown.length} more`);
+  return shown.join('\n');
+}
