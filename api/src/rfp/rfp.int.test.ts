@@ -295,6 +295,13 @@ describe('an RFP from draft to award and a second round', () => {
       [ba2.baId, 1],
       [ba1.baId, 2],
     ]);
+    // The BA-response comparison: the same groups seen per BA, the BA lowest in most groups first.
+    const perBa = await get(`${rfpUrl}/comparison?by=location&view=ba`, auditor);
+    expect(perBa.status).toBe(200);
+    expect(perBa.body.bas.map((b: { baId: string }) => b.baId)[0]).toBe(ba2.baId);
+    const mumbaiPune = (b: { entries: { fromCity: string; toCity: string }[] }) => b.entries.find((e) => e.fromCity === 'Mumbai' && e.toCity === 'Pune');
+    expect(mumbaiPune(perBa.body.bas[0])).toMatchObject({ rank: 1, of: 2, aboveLowestPercent: 0 });
+    expect(mumbaiPune(perBa.body.bas[1])).toMatchObject({ rank: 2, of: 2 });
     expect((await get(`${rfpUrl}/comparison?by=planet`, procurement)).status).toBe(400);
     const matrix = await download(`${rfpUrl}/quote-matrix`, procurement);
     expect(matrix.status).toBe(200);

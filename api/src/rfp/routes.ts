@@ -13,7 +13,7 @@ import { DomainError } from '../../../domain/src/shared/errors';
 import { DISPLAY_TIME_ZONE } from '../../../domain/src/shared/format';
 import { fields as fieldRules } from '../../../domain/src/validation/fields';
 import type { BlobStore } from '../../../platform/src/files';
-import { COMPARISON_BYS } from '../../../projections/src/rfps/comparison';
+import { baResponses, COMPARISON_BYS, type ComparisonGroup } from '../../../projections/src/rfps/comparison';
 import {
   activityOf,
   awardsForBa,
@@ -426,7 +426,19 @@ export function rfpRoutes(deps: RfpRoutesDeps): Router {
     if (!(COMPARISON_BYS as readonly unknown[]).includes(by)) throw new DomainError('validation', rfpRouteMessages.comparisonBy, { by: rfpRouteMessages.comparisonBy });
     const roundText = req.query['round'];
     const round = typeof roundText === 'string' && /^\d{1,4}$/.test(roundText) ? Number(roundText) : record.round;
-    res.json(await comparison(pool, record.rfpCode, round, by as (typeof COMPARISON_BYS)[number], pageQuery(req)));
+    const grouping = by as (typeof COMPARISON_BYS)[number];
+    if (req.query['view'] === 'ba') {
+      // The BA-response comparison (spec 001 §2): the same groups seen per BA, so every group is read.
+      const groups: ComparisonGroup[] = [];
+      for (let page = 0; ; page += 1) {
+        const part = await comparison(pool, record.rfpCode, round, grouping, { page, perPage: MAX_LANE_PAGE_SIZE });
+        groups.push(...part.groups);
+        if (part.groups.length === 0 || groups.length >= part.total) break;
+      }
+      res.json({ rfpCode: record.rfpCode, round, by: grouping, bas: baResponses(groups) });
+      return;
+    }
+    res.json(await comparison(pool, record.rfpCode, round, grouping, pageQuery(req)));
   });
 
   router.get('/rfps/:code/responses/mine', rfpAccess.bidders(), async (req, res) => {
