@@ -11,6 +11,7 @@ const CONTRACT: Record<TemplateName, string[]> = {
   'contact-change-otp': ['code', 'minutes'],
   'contact-changed': ['name', 'newEmail', 'newMobile'],
   'user-blocked': ['name'],
+  'rfp-notice': ['title', 'body'],
 };
 
 const SAMPLE: Record<string, string> = {
@@ -21,6 +22,8 @@ const SAMPLE: Record<string, string> = {
   link: 'http://localhost:3000/reset-password/abc123',
   newEmail: 'gita.new@demo.test',
   newMobile: '9876543210',
+  title: 'New RFP RFP-2026-0001',
+  body: 'New RFP RFP-2026-0001 from Sahyadri Foods Pvt Ltd: please quote by 31-Jan-2026.',
 };
 
 const sampleFor = (name: TemplateName) => Object.fromEntries(TEMPLATES[name].params.map((p) => [p, SAMPLE[p] ?? `<${p}>`]));

@@ -17,6 +17,7 @@ export const TEMPLATE_NAMES = [
   'contact-change-otp',
   'contact-changed',
   'user-blocked',
+  'rfp-notice',
 ] as const;
 
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
@@ -151,6 +152,16 @@ export const TEMPLATES: Readonly<Record<TemplateName, MessageTemplate>> = {
         SIGNATURE,
     },
     sms: 'BA Portal: your account has been blocked. Please contact admin team for support.',
+  },
+  // Issue 10: what a BA is told of an RFP (floated to it, awarded, closed, reopened, backhaul), e-mailed with
+  // the in-app notification's own words (projections/src/notifications/rfp-rules.ts), so the two never differ.
+  'rfp-notice': {
+    params: ['title', 'body'],
+    email: {
+      subject: 'BA Portal: {title}',
+      text: 'Hello,\n\n' + '{body}\n\n' + 'Sign in to BA Portal and open RFP Dashboard to see it.' + SIGNATURE,
+    },
+    sms: 'BA Portal: {title}. Sign in to see it.',
   },
 };
 

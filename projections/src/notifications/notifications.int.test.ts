@@ -8,6 +8,7 @@ import { WELCOME_MESSAGE } from '../../../domain/src/onboarding/decide';
 import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
 import { rebuildProjections } from '../rebuild';
+import { createRfpDriver, rate } from '../rfps/test-driver';
 import { createProjector } from '../runner';
 import { actors, applyDirectly, createOnboardingDriver, foreignEvent, type Onboarding } from '../test-support';
 import { NOTIFICATIONS_CHANNEL, notificationsProjection } from './notifications.projection';
@@ -290,5 +291,98 @@ describe('notifications projection', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(heard).toEqual([]);
     await listener.end();
+  });
+
+  describe('RFPs (issue 10)', () => {
+    /** The outbox's RFP e-mails, oldest first: [recipient, subject]. */
+    async function rfpMails(): Promise<[string, string][]> {
+      const { rows } = await db.pool.query<{ recipient: string; subject: string }>(
+        "SELECT recipient, subject FROM outbox WHERE template = 'rfp-notice' ORDER BY seq",
+      );
+      return rows.map((r) => [r.recipient, r.subject]);
+    }
+
+    it('tells and e-mails the invited BAs’ users, each BA only its own award, and sends nothing again on a re-apply or a rebuild', async () => {
+      const rfp = createRfpDriver(store);
+      await addUser('proc', ['MLL Procurement']);
+      await addUser('r1-admin', ['BA Admin'], ['1000'], 'r1');
+      await addUser('r1-user', ['BA User'], ['1000'], 'r1');
+      await addUser('r2-admin', ['BA Admin'], ['1000'], 'r2');
+      await addUser('r3-admin', ['BA Admin'], ['1000'], 'r3');
+      await rfp.draft('RFP-N1');
+      await rfp.float('RFP-N1', ['r1', 'r2']);
+      await project();
+
+      expect(await inbox('r1-admin')).toEqual(['rfp.floated']);
+      expect(await inbox('r1-user')).toEqual(['rfp.floated']);
+      expect(await inbox('r2-admin')).toEqual(['rfp.floated']);
+      expect(await inbox('r3-admin')).toEqual([]);
+      expect(await inbox('proc')).toEqual([]);
+      const [floated] = (await listNotifications(db.pool, uid('r1-admin'), { offset: 0, limit: 1 })).rows;
+      expect(floated).toMatchObject({ title: 'New RFP RFP-N1', link: '/rfp/BA/view/RFP-N1/standard' });
+      expect(floated?.body).toMatch(/^New RFP RFP-N1 from Sahyadri Foods Pvt Ltd: please quote by \d{2}-[A-Z][a-z]{2}-\d{4}\.$/);
+      expect((await rfpMails()).sort()).toEqual(
+        [
+          ['r1-admin@notify.test', 'BA Portal: New RFP RFP-N1'],
+          ['r1-user@notify.test', 'BA Portal: New RFP RFP-N1'],
+          ['r2-admin@notify.test', 'BA Portal: New RFP RFP-N1'],
+        ].sort(),
+      );
+
+      // r2's admin changes e-mail id: the award goes to the new address.
+      await userCommand('r2-admin', { type: 'ChangeContact', newEmail: 'r2.new@notify.test', newMobile: '9811122233' });
+      await rfp.quote('RFP-N1', 'r1', 1, { L0001: rate(45000) });
+      await rfp.quote('RFP-N1', 'r2', 1, { L0001: rate(47000) });
+      await rfp.closeBidding('RFP-N1');
+      await rfp.award('RFP-N1', {
+        L0001: [
+          { baId: 'r1', sharePercent: 70 },
+          { baId: 'r2', sharePercent: 30 },
+        ],
+      });
+      await project();
+      expect(await inbox('r1-admin')).toEqual(['rfp.awarded', 'rfp.floated']);
+      expect(await inbox('r2-admin')).toEqual(['rfp.awarded', 'rfp.floated']);
+      const [r1Award] = (await listNotifications(db.pool, uid('r1-admin'), { offset: 0, limit: 1 })).rows;
+      const [r2Award] = (await listNotifications(db.pool, uid('r2-admin'), { offset: 0, limit: 1 })).rows;
+      expect(r1Award?.body).toBe('RFP RFP-N1 from Sahyadri Foods Pvt Ltd: you were awarded 1 lane: L0001 (70%).');
+      expect(r2Award?.body).toBe('RFP RFP-N1 from Sahyadri Foods Pvt Ltd: you were awarded 1 lane: L0001 (30%).');
+      const awardMails = (await rfpMails()).filter(([, subject]) => subject.includes('awarded'));
+      expect(awardMails.map(([to]) => to).sort()).toEqual(['r1-admin@notify.test', 'r1-user@notify.test', 'r2.new@notify.test']);
+      const { rows: bodies } = await db.pool.query<{ recipient: string; body: string }>(
+        "SELECT recipient, body FROM outbox WHERE template = 'rfp-notice' AND subject LIKE '%awarded%'",
+      );
+      // Never another BA's share in a BA's e-mail.
+      for (const { recipient, body } of bodies) expect(body).toContain(recipient.startsWith('r1') ? '(70%)' : '(30%)');
+      for (const { recipient, body } of bodies) expect(body).not.toContain(recipient.startsWith('r1') ? '(30%)' : '(70%)');
+
+      const sent = (await rfpMails()).length;
+      const all = await store.readAll(0, 1000);
+      await applyDirectly(db.pool, notificationsProjection, all);
+      await rebuildProjections({ pool: db.pool, store, projections: [notificationsProjection], swap: false });
+      expect((await rfpMails()).length).toBe(sent);
+      expect(Number((await db.pool.query("SELECT count(*) AS n FROM notifications__rebuild WHERE kind LIKE 'rfp.%'")).rows[0].n)).toBe(
+        Number((await db.pool.query("SELECT count(*) AS n FROM notifications WHERE kind LIKE 'rfp.%'")).rows[0].n),
+      );
+    });
+
+    it('tells every invited BA, across floats and pages, of a close and a reopen', async () => {
+      const rfp = createRfpDriver(store);
+      await addUser('s1-admin', ['BA Admin'], ['1000'], 's1');
+      await addUser('s2-admin', ['BA Admin'], ['1000'], 's2');
+      await rfp.draft('RFP-N2');
+      await rfp.float('RFP-N2', ['s1']);
+      await project();
+      await rfp.float('RFP-N2', ['s2']);
+      await project();
+      await rfp.closeBidding('RFP-N2');
+      await rfp.close('RFP-N2', 'No award this season');
+      await rfp.reopen('RFP-N2');
+      await project();
+      expect(await inbox('s1-admin')).toEqual(['rfp.reopened', 'rfp.closed', 'rfp.floated']);
+      expect(await inbox('s2-admin')).toEqual(['rfp.reopened', 'rfp.closed', 'rfp.floated']);
+      const [reopened] = (await listNotifications(db.pool, uid('s2-admin'), { offset: 0, limit: 1 })).rows;
+      expect(reopened?.body).toBe('RFP RFP-N2 from Sahyadri Foods Pvt Ltd is open again for round 2: please review your quote by 20-Feb-2026.');
+    });
   });
 });

@@ -5,6 +5,7 @@ import type { StoredEvent } from '../../../domain/src/shared/events';
 import { onboardingEventsByBa, type OnboardingItem } from '../onboarding-events';
 import type { Projection, TableNames } from '../projection';
 import { insertNew, rowSource, upsertRows } from '../sql';
+import { applyRfps, emailRfpNotices, RFP_SUBJECTS_TABLE, rfpSubjectsSchema, type InsertedNotification } from './rfp-notifications';
 import {
   contactChangeNotification,
   vendorCodeNotifications,
@@ -28,7 +29,9 @@ import {
  * deterministic. A user created later does not receive earlier notifications.
  *
  * At the live tables the projection calls pg_notify('notifications', user_id) for every user who got a row,
- * inside the runner's transaction, so the API's stream hears of a row only once it is committed.
+ * inside the runner's transaction, so the API's stream hears of a row only once it is committed. The RFP
+ * notices (./rfp-rules.ts) are also e-mailed from there, through the outbox in the same transaction
+ * (./rfp-notifications.ts); a rebuild copy sends nothing.
  */
 export const NOTIFICATIONS_CHANNEL = 'notifications';
 
@@ -42,6 +45,8 @@ type RecipientVersion = {
   active: boolean;
   bill_hub_only: boolean;
   stream_version: number;
+  /** Where the RFP notices are e-mailed (issue 10): the sign-in e-mail id, as the user events last gave it. */
+  email: string | null;
 };
 
 type SubjectRow = {
@@ -63,6 +68,7 @@ const RECIPIENT_COLUMNS = [
   { name: 'active', type: 'boolean' },
   { name: 'bill_hub_only', type: 'boolean' },
   { name: 'stream_version', type: 'integer' },
+  { name: 'email', type: 'text' },
 ] as const satisfies readonly { name: keyof RecipientVersion; type: string }[];
 
 const SUBJECT_COLUMNS = [
@@ -116,7 +122,10 @@ CREATE TABLE IF NOT EXISTS ${s} (
   CONSTRAINT ${s}_pkey PRIMARY KEY (ba_id)
 );
 -- Issue 8 (item names for review, expiry and change-request notifications); ADD COLUMN keeps older data folders usable.
-ALTER TABLE ${s} ADD COLUMN IF NOT EXISTS labels jsonb NOT NULL DEFAULT '{}';`;
+ALTER TABLE ${s} ADD COLUMN IF NOT EXISTS labels jsonb NOT NULL DEFAULT '{}';
+-- Issue 10 (RFP notices are e-mailed): rows written before it have none until the next rebuild.
+ALTER TABLE ${r} ADD COLUMN IF NOT EXISTS email text;
+${rfpSubjectsSchema(t)}`;
 };
 
 /**
@@ -170,6 +179,7 @@ async function applyUsers(client: PoolClient, events: readonly StoredEvent[], t:
           ba_id: d.baId,
           active: true,
           bill_hub_only: isBillHubOnly(access),
+          email: d.username,
         });
         break;
       }
@@ -188,8 +198,13 @@ async function applyUsers(client: PoolClient, events: readonly StoredEvent[], t:
         if (!before) break;
         next(before, { ...before, ...moved, active: event.type === 'UserUnblocked' });
         break;
+      case 'UserContactChanged':
+        // Who is told is unchanged; where their e-mails go is not.
+        if (!before) break;
+        next(before, { ...before, ...moved, email: event.data.newEmail });
+        break;
       default:
-        // Password and contact changes do not change who is told what.
+        // Password changes do not change who is told what.
         break;
     }
   }
@@ -299,8 +314,8 @@ function contactChanges(events: readonly StoredEvent[]): NotificationRequest[] {
  * inserted (a row that exists already, from a page applied before, stays as it is), and at the live table one
  * pg_notify per user that received something.
  */
-async function fanOut(client: PoolClient, requests: readonly NotificationRequest[], t: TableNames): Promise<void> {
-  if (requests.length === 0) return;
+async function fanOut(client: PoolClient, requests: readonly NotificationRequest[], t: TableNames): Promise<InsertedNotification[]> {
+  if (requests.length === 0) return [];
   const rows = requests.map((r) => ({
     event_id: r.eventId,
     position: r.position,
@@ -341,7 +356,7 @@ async function fanOut(client: PoolClient, requests: readonly NotificationRequest
   const live = n === 'notifications';
   const valid = (alias: string) =>
     `${alias}.valid_from < x.position AND (${alias}.valid_to IS NULL OR ${alias}.valid_to > x.position)`;
-  await client.query(
+  const result = await client.query<InsertedNotification>(
     `WITH x AS (SELECT ${source.select} FROM ${source.from}),
      -- A contact change names the user; its notification goes to the admins of that user's BA.
      req AS (
@@ -370,23 +385,40 @@ async function fanOut(client: PoolClient, requests: readonly NotificationRequest
               COALESCE(m.ba_id, m.target_ba), m.company_code, m.at, m.position
        FROM matched m
        ON CONFLICT (id) DO NOTHING
-       RETURNING user_id
+       RETURNING id, user_id, kind, title, body
      )
-     ${live ? `SELECT pg_notify('${NOTIFICATIONS_CHANNEL}', user_id) FROM (SELECT DISTINCT user_id FROM inserted) i` : 'SELECT count(*) FROM inserted'}`,
+     ${
+       live
+         ? // One pg_notify per row: PostgreSQL delivers equal payloads of a transaction once. The rows come back
+           // for the e-mails of the RFP notices (./rfp-notifications.ts); only those need their words.
+           `SELECT id, user_id, kind,
+                   CASE WHEN kind LIKE 'rfp.%' THEN title END AS title, CASE WHEN kind LIKE 'rfp.%' THEN body END AS body,
+                   pg_notify('${NOTIFICATIONS_CHANNEL}', user_id)
+              FROM inserted`
+         : 'SELECT count(*) FROM inserted'
+     }`,
     source.params,
   );
+  return live ? result.rows : [];
 }
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  tables: ['notifications', 'notification_recipients', 'notification_subjects'],
+  tables: ['notifications', 'notification_recipients', 'notification_subjects', RFP_SUBJECTS_TABLE],
   schema,
   apply: async (client, events, t) => {
     // The directory first: the fan-out picks, per request, the versions valid at its own position, so the
     // order of users and requests inside a page does not matter.
     await applyUsers(client, events, t);
     const byBa = onboardingEventsByBa(events);
-    const requests = [...(byBa.size > 0 ? await applyOnboarding(client, byBa, t) : []), ...contactChanges(events), ...events.flatMap(vendorCodeNotifications), ...events.flatMap(blockNotifications)];
-    await fanOut(client, requests, t);
+    const requests = [
+      ...(byBa.size > 0 ? await applyOnboarding(client, byBa, t) : []),
+      ...contactChanges(events),
+      ...events.flatMap(vendorCodeNotifications),
+      ...events.flatMap(blockNotifications),
+      ...(await applyRfps(client, events, t)),
+    ];
+    const inserted = await fanOut(client, requests, t);
+    await emailRfpNotices(client, inserted, t);
   },
 };

@@ -40,7 +40,14 @@ export type NotificationKind =
   | 'vendor-code.rejected'
   | 'block.requested'
   | 'block.applied'
-  | 'block.rejected';
+  | 'block.rejected'
+  // Issue 10 (./rfp-rules.ts): told to the BAs of an RFP, and e-mailed to them.
+  | 'rfp.floated'
+  | 'rfp.awarded'
+  | 'rfp.not-awarded'
+  | 'rfp.closed'
+  | 'rfp.reopened'
+  | 'rfp.backhaul-invited';
 
 /**
  * Who receives it: active users holding one of `roles` and either the company code (staff audiences) or the

@@ -72,4 +72,11 @@ export const EMAIL_TEMPLATES: readonly EmailTemplateRow[] = [
     subject: 'Your BA Portal account has been blocked',
     body: 'Hello {name},\n\nYour account has been blocked, so you cannot sign in to BA Portal for now. Please contact admin team for support.\n\nBA Portal',
   },
+  {
+    id: 10,
+    templateKey: 'rfp-notice',
+    name: 'RFP notice to a BA',
+    subject: 'BA Portal: {title}',
+    body: 'Hello,\n\n{body}\n\nSign in to BA Portal and open RFP Dashboard to see it.\n\nBA Portal',
+  },
 ];
