@@ -1,10 +1,13 @@
-import { Box, Typography } from '@mui/material';
-import { DataTable, DateInput, List, Pagination, SelectInput, TextInput, Title } from 'react-admin';
+import { Box, Button, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { DataTable, DateInput, List, Pagination, SelectInput, TextInput, Title, usePermissions } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { ALL_STATUSES, RFP_STATUSES } from '../../../domain/src/rfp/model';
 import { formatDate } from '../../../domain/src/shared/format';
+import { mayChangeRfps } from './access';
 import { RFP_RESOURCE } from './api';
 import { RFP_STATUS_LABELS, rfpTypeLabel } from './labels';
-import { rfpViewPath } from './paths';
+import { rfpViewPath, rfpWizardPath } from './paths';
 import { RfpStatusChip } from './RfpStatusChip';
 import type { RfpStaffListRow } from './types';
 
@@ -33,40 +36,51 @@ const filters = [
  * /rfp/MLL/dashboard: the staff RFP list (GET /api/rfps, scoped by the API to the user's company codes),
  * newest first, with the spec's opportunity table columns; a row opens the RFP's view.
  */
-export const RfpDashboard = () => (
-  <Box sx={{ mt: 1 }}>
-    <Title title="RFP Dashboard" />
-    <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-      RFP Dashboard
-    </Typography>
-    <List
-      resource={RFP_RESOURCE}
-      storeKey="rfp-dashboard"
-      filters={filters}
-      perPage={RFP_DASHBOARD_PAGE_SIZE}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      pagination={<Pagination rowsPerPageOptions={RFP_DASHBOARD_PAGE_SIZES} />}
-      title={false}
-      actions={false}
-      disableSyncWithLocation
-      empty={false}
-    >
-      <DataTable
-        bulkActionButtons={false}
-        rowClick={(_id, _resource, record) => rfpViewPath(String(record['rfpCode']), record['rfpType'] as string | null)}
+export const RfpDashboard = () => {
+  const { permissions } = usePermissions<string[]>();
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Title title="RFP Dashboard" />
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+        <Typography variant="h5" component="h1">
+          RFP Dashboard
+        </Typography>
+        {/* The RFP staff roles create RFPs; the Auditor only reads. */}
+        {mayChangeRfps(permissions) && (
+          <Button component={RouterLink} to={rfpWizardPath(1)} variant="contained" startIcon={<AddIcon />}>
+            Create RFP
+          </Button>
+        )}
+      </Box>
+      <List
+        resource={RFP_RESOURCE}
+        storeKey="rfp-dashboard"
+        filters={filters}
+        perPage={RFP_DASHBOARD_PAGE_SIZE}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        pagination={<Pagination rowsPerPageOptions={RFP_DASHBOARD_PAGE_SIZES} />}
+        title={false}
+        actions={false}
+        disableSyncWithLocation
+        empty={false}
       >
-        <DataTable.Col source="serialNo" label="S.No" disableSort />
-        <DataTable.Col source="rfpCode" label="RFP ID" disableSort />
-        <DataTable.Col source="dueDate" label="Due Date" disableSort render={(r: RfpStaffListRow) => formatDate(r.dueDate)} />
-        <DataTable.Col
-          source="receiveDate"
-          label="Receive Date"
-          disableSort
-          render={(r: RfpStaffListRow) => formatDate(r.receiveDate)}
-        />
-        <DataTable.Col source="status" label="Status" disableSort render={(r: RfpStaffListRow) => <RfpStatusChip status={r.status} />} />
-        <DataTable.Col source="rfpType" label="RFP Type" disableSort render={(r: RfpStaffListRow) => rfpTypeLabel(r.rfpType)} />
-      </DataTable>
-    </List>
-  </Box>
-);
+        <DataTable
+          bulkActionButtons={false}
+          rowClick={(_id, _resource, record) => rfpViewPath(String(record['rfpCode']), record['rfpType'] as string | null)}
+        >
+          <DataTable.Col source="serialNo" label="S.No" disableSort />
+          <DataTable.Col source="rfpCode" label="RFP ID" disableSort />
+          <DataTable.Col source="dueDate" label="Due Date" disableSort render={(r: RfpStaffListRow) => formatDate(r.dueDate)} />
+          <DataTable.Col
+            source="receiveDate"
+            label="Receive Date"
+            disableSort
+            render={(r: RfpStaffListRow) => formatDate(r.receiveDate)}
+          />
+          <DataTable.Col source="status" label="Status" disableSort render={(r: RfpStaffListRow) => <RfpStatusChip status={r.status} />} />
+          <DataTable.Col source="rfpType" label="RFP Type" disableSort render={(r: RfpStaffListRow) => rfpTypeLabel(r.rfpType)} />
+        </DataTable>
+      </List>
+    </Box>
+  );
+};

@@ -9,7 +9,7 @@ import { mayChangeRfps } from './access';
 import { fetchRfp } from './api';
 import { notNowReason } from './availability';
 import { rfpTypeLabel } from './labels';
-import { RFP_DASHBOARD_PATH } from './paths';
+import { RFP_DASHBOARD_PATH, rfpWizardPath } from './paths';
 import { RfpActions } from './RfpActions';
 import { RfpActivityTab } from './RfpActivityTab';
 import { RfpComparisonTab } from './RfpComparisonTab';
@@ -99,8 +99,12 @@ export const RfpView = () => {
         </Typography>
         <RfpActions rfp={data} />
       </Box>
-      <Typography variant="body2">
+      <Typography variant="body2" sx={{ display: 'flex', gap: 2 }}>
         <RouterLink to={RFP_DASHBOARD_PATH}>Back to the RFP dashboard</RouterLink>
+        {/* A draft is finished in the wizard, at the step its saved data gives (stepForExistingRfp, by the API). */}
+        {data.status === 'draft' && mayChangeRfps(permissions) && (
+          <RouterLink to={rfpWizardPath(data.wizard.step, data.rfpCode)}>Continue in the wizard</RouterLink>
+        )}
       </Typography>
       <Card variant="outlined">
         <CardContent sx={{ display: 'grid', gap: 2 }}>

@@ -1,4 +1,4 @@
-/** The staff RFP routes (spec 001 §2): the dashboard and one RFP's view. */
+/** The staff RFP routes (spec 001 §2): the dashboard, one RFP's view and the wizard (wizard/progress.ts). */
 export const RFP_DASHBOARD_PATH = '/rfp/MLL/dashboard';
 export const RFP_VIEW_PATH = '/rfp/MLL/view/:id/:rfpType';
 
@@ -8,3 +8,5 @@ export const RFP_VIEW_PATH = '/rfp/MLL/view/:id/:rfpType';
  */
 export const rfpViewPath = (rfpCode: string, rfpType: string | null | undefined) =>
   `/rfp/MLL/view/${encodeURIComponent(rfpCode)}/${encodeURIComponent(rfpType ?? 'draft')}`;
+
+export { RFP_WIZARD_PATH, rfpWizardPath } from './wizard/progress';
