@@ -94,12 +94,22 @@ describe('RFP wizard (/rfp/MLL/createRfp/:step)', () => {
   });
 
   it('step 1: a failed lookup shows the server’s message and keeps Save off', async () => {
-    serve(null, { 'GET /api/opportunities/OPP-404': () => ({ status: 404, body: { message: 'Opportunity not found in CRM' } }) });
+    serve(null, {
+      'GET /api/opportunities/OPP-2026-0001': () => ({ body: { id: header.casshOppId, ...headerInput({ rfpCode: undefined, sourceSystem: 'SCM' }) } }),
+      'GET /api/opportunities/OPP-404': () => ({ status: 404, body: { message: 'Opportunity not found in CRM' } }),
+    });
     renderConsole('/rfp/MLL/createRfp/1', { dataProvider: sapDataProvider(), roles: STAFF });
-    await user.type(await screen.findByLabelText('Opportunity ID'), 'OPP-404');
+    const oppId = await screen.findByLabelText('Opportunity ID');
+    await user.type(oppId, 'OPP-2026-0001');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getByLabelText('Customer name')).toHaveValue(header.customerName));
+    await user.clear(oppId);
+    await user.type(oppId, 'OPP-404');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Opportunity not found in CRM')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    // Nothing of the earlier lookup stays beside the failed one.
+    expect(screen.getByLabelText('Customer name')).toHaveValue('');
   });
 
   it('keeps steps 3–5 disabled until the domain allows them, with the reason', async () => {

@@ -72,7 +72,11 @@ export const Step1Opportunity = ({ rfp, onSaved }: { rfp: RfpStaffView | null; o
     },
     onError: (error: unknown) => {
       setLookupError(errorText(error));
-      if (rfp === null) setFound(false);
+      // A new RFP shows nothing of an earlier lookup next to the failed one; a draft keeps its saved opportunity.
+      if (rfp === null) {
+        setFound(false);
+        setForm(formOf(null));
+      }
     },
   });
 
