@@ -35,19 +35,24 @@ export function createNotificationListener(options: NotificationListenerOptions)
   let listener: pg.Client | null = null;
   let failures = 0;
   let reconnectTimer: NodeJS.Timeout | null = null;
+  // Bumped by close(): an attempt still in flight then, or the drop it causes, belongs to an older generation
+  // and schedules nothing (else a timer fires after its owner stopped — in a test, after its modules were torn
+  // down). connect() after close() starts a new generation (the SSE streams close when idle and connect again).
+  let generation = 0;
+  const current = (gen: number) => gen === generation && running();
 
-  function scheduleReconnect() {
-    if (!running() || reconnectTimer) return;
+  function scheduleReconnect(gen: number) {
+    if (!current(gen) || reconnectTimer) return;
     failures += 1;
     const delay = Math.min(10_000, 250 * 2 ** Math.min(failures - 1, 10));
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
-      void connect();
+      void attempt(gen);
     }, delay);
   }
 
-  async function connect(): Promise<void> {
-    if (!running()) return;
+  async function attempt(gen: number): Promise<void> {
+    if (!current(gen)) return;
     // keepAlive: a peer that vanished without closing the socket is noticed, not waited on forever.
     const client = new pg.Client({ ...pool.options, application_name: applicationName, keepAlive: true });
     let dropped = false;
@@ -56,9 +61,9 @@ export function createNotificationListener(options: NotificationListenerOptions)
       dropped = true;
       if (listener === client) listener = null;
       client.end().catch(() => undefined);
-      if (running()) {
+      if (current(gen)) {
         onLost(reason);
-        scheduleReconnect();
+        scheduleReconnect(gen);
       }
     };
     client.on('notification', (message) => onNotify(message.payload));
@@ -67,7 +72,7 @@ export function createNotificationListener(options: NotificationListenerOptions)
     try {
       await client.connect();
       await client.query(`LISTEN ${channel}`);
-      if (!running()) {
+      if (!current(gen)) {
         dropped = true;
         await client.end();
         return;
@@ -80,7 +85,10 @@ export function createNotificationListener(options: NotificationListenerOptions)
     }
   }
 
+  const connect = (): Promise<void> => attempt(generation);
+
   async function close(): Promise<void> {
+    generation += 1;
     if (reconnectTimer) clearTimeout(reconnectTimer);
     reconnectTimer = null;
     const client = listener;
