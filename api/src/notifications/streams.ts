@@ -57,6 +57,9 @@ export function createNotificationStreams(options: NotificationStreamsOptions): 
   const log = options.log ?? ((line: string) => console.error(line));
   const byUser = new Map<string, Set<Stream>>();
   let listening = false;
+  // Set by close(): the api is stopping, so a stream opened late (a browser's EventSource reconnecting) must not
+  // connect the listener again — its reconnect timers would outlive the process's database.
+  let closed = false;
   let heartbeat: NodeJS.Timeout | null = null;
   /** Per user: a delivery running, and whether another notification came in meanwhile. */
   const busy = new Set<string>();
@@ -153,6 +156,10 @@ export function createNotificationStreams(options: NotificationStreamsOptions): 
 
   return {
     async open(req, res, { userId, expiresAt }) {
+      if (closed) {
+        res.status(503).json({ message: 'The server is stopping' });
+        return;
+      }
       res.status(200);
       res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
       res.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -193,6 +200,7 @@ export function createNotificationStreams(options: NotificationStreamsOptions): 
     },
     size: count,
     async close() {
+      closed = true;
       for (const set of [...byUser.values()]) for (const s of [...set]) end(s);
       await idle();
     },
