@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
 import { baStreamId } from '../../../domain/src/onboarding/events';
 import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
-import { temporalAddress, uniqueTaskQueue } from '../../../tests/support/temporal';
-import { childWorkers, type ChildWorkers } from '../testing/child-worker-process';
+import { workerKillSuite } from '../testing/worker-kill-suite';
 import { onboardingWorkflowId, stateQuery } from './messages';
 import { act, actors, onboardingInput, startAndSubmit } from './scenarios';
 
@@ -14,28 +11,12 @@ import { act, actors, onboardingInput, startAndSubmit } from './scenarios';
  */
 // Set here, not only in jest.config: jest-circus reads the timeout of the global config, not the project's.
 jest.setTimeout(90_000);
-const taskQueue = uniqueTaskQueue('onboarding-worker-kill');
-let db: TestDatabase;
-let connection: Connection;
-let client: Client;
-let workers: ChildWorkers;
+const suite = workerKillSuite('onboarding-worker-kill');
 
-beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 2 });
-  connection = await Connection.connect({ address: temporalAddress() });
-  client = new Client({ connection });
-  workers = childWorkers(taskQueue, db.appUrl);
-});
-
-afterAll(async () => {
-  workers?.stopAll();
-  await connection?.close();
-  await db?.drop();
-});
-
-const startChildWorker = (hangAfterAppend?: string) => workers.start(hangAfterAppend ? { hangAfterAppend } : {});
+const startChildWorker = (hangAfterAppend?: string) => suite.workers.start(hangAfterAppend ? { hangAfterAppend } : {});
 
 test('a worker killed mid-activity and replaced: the lifecycle completes with exactly one event per decision', async () => {
+  const { db, client, taskQueue } = suite;
   const input = onboardingInput();
   const { baId } = input;
   const first = await startChildWorker('ReviewStageApproved');

@@ -1,10 +1,7 @@
-import { Client, Connection } from '@temporalio/client';
 import { rfpStreamId } from '../../../domain/src/rfp/events';
 import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
-import { temporalAddress, uniqueTaskQueue } from '../../../tests/support/temporal';
 import { waitFor } from '../../../tests/support/wait';
-import { childWorkers, type ChildWorkers } from '../testing/child-worker-process';
+import { workerKillSuite } from '../testing/worker-kill-suite';
 import { floatRfp, getRfpState } from './client';
 import { as, draftReady, fromNow, rfpActors, uniqueRfpCode } from './testing';
 
@@ -14,26 +11,10 @@ import { as, draftReady, fromNow, rfpActors, uniqueRfpCode } from './testing';
  * system, as soon as the new worker takes the fired timer.
  */
 jest.setTimeout(180_000);
-const taskQueue = uniqueTaskQueue('rfp-worker-kill');
-let db: TestDatabase;
-let connection: Connection;
-let client: Client;
-let workers: ChildWorkers;
-
-beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 2 });
-  connection = await Connection.connect({ address: temporalAddress() });
-  client = new Client({ connection });
-  workers = childWorkers(taskQueue, db.appUrl);
-});
-
-afterAll(async () => {
-  workers?.stopAll();
-  await connection?.close();
-  await db?.drop();
-});
+const suite = workerKillSuite('rfp-worker-kill');
 
 test('a worker killed while bidding is open, the due date passing with no worker: a new worker closes bidding', async () => {
+  const { db, client, workers, taskQueue } = suite;
   const store = createPostgresEventStore(db.pool);
   const typesOf = async (rfpCode: string) => (await store.readStream(rfpStreamId(rfpCode))).map((e) => e.type);
   const first = await workers.start();

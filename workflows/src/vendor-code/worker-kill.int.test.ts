@@ -1,11 +1,8 @@
-import { Client, Connection } from '@temporalio/client';
 import { vendorCodeStreamId } from '../../../domain/src/vendor-code/events';
 import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
 import { startErpSandbox, type StartedErpSandbox } from '../../../sandboxes/erp/src/testing';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
-import { temporalAddress, uniqueTaskQueue } from '../../../tests/support/temporal';
 import { waitFor } from '../../../tests/support/wait';
-import { childWorkers, type ChildWorkers } from '../testing/child-worker-process';
+import { workerKillSuite } from '../testing/worker-kill-suite';
 import { getVendorCodeState, sendVendorCodeCommand } from './client';
 import { vendorCodeWorkflowId } from './messages';
 import { fastErp, vendorCodeActors } from './scenarios';
@@ -17,30 +14,19 @@ import { seedVerifiedBa } from './testing';
  * key, so the ERP makes one vendor and the stream holds one submission and one assigned code.
  */
 jest.setTimeout(180_000);
-const taskQueue = uniqueTaskQueue('vendor-code-worker-kill');
-let db: TestDatabase;
 let sandbox: StartedErpSandbox;
-let connection: Connection;
-let client: Client;
-let workers: ChildWorkers;
-
-beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 2 });
+const suite = workerKillSuite('vendor-code-worker-kill', {
   // The ERP answers a few seconds after taking a request: the kill lands while it is outstanding.
-  sandbox = await startErpSandbox({ databaseUrl: db.url, processingMs: 3_000 });
-  connection = await Connection.connect({ address: temporalAddress() });
-  client = new Client({ connection });
-  workers = childWorkers(taskQueue, db.appUrl);
-});
-
-afterAll(async () => {
-  workers?.stopAll();
-  await connection?.close();
-  await sandbox?.stop();
-  await db?.drop();
+  setUp: async (db) => {
+    sandbox = await startErpSandbox({ databaseUrl: db.url, processingMs: 3_000 });
+  },
+  tearDown: async () => {
+    await sandbox?.stop();
+  },
 });
 
 test('a worker killed while the ERP request is outstanding, and replaced: the ERP makes the vendor once', async () => {
+  const { db, client, workers, taskQueue } = suite;
   const pan = 'AAACK1234F';
   const store = createPostgresEventStore(db.pool);
   const target = await seedVerifiedBa(store, { pan });
