@@ -18,30 +18,6 @@ export const operations: Actor = { userId: 'u-ops', role: 'MLL Operations', name
 export const rfpTimer: Actor = { userId: 'system', role: 'system', name: 'RFP due-date timer' };
 export const baUser = (baId: string): Actor => ({ userId: `u-${baId}`, role: 'BA Admin', name: `Admin of ${baId}` });
 
-export const headerInput = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-  rfpCode: RFP_CODE,
-  casshOppId: 'OPP-2026-0001',
-  oppDescription: 'Secondary distribution, western region',
-  rfpValue: '2500000',
-  receiveDate: '2026-01-10',
-  dueDate: '2026-01-31',
-  productDescription: 'Packaged FMCG goods',
-  casshAccId: 'ACC-10042',
-  customerName: 'Sahyadri Foods Pvt Ltd',
-  totalLogisticsSpent: '1200000.50',
-  contactPerson: 'Meera Joshi',
-  contactDetails: '9876543210',
-  customerAddress: 'Plot 12, MIDC Bhosari, Pune',
-  customerReceiveDate: '2026-01-08',
-  customerDueDate: '2026-02-05',
-  sourceState: 'Maharashtra',
-  destinationState: 'Karnataka',
-  verticalName: 'Consumer',
-  serviceType: 'Transportation',
-  subServiceType: 'FTL',
-  ...over,
-});
-
 /** `headerInput()` as the decider stores it. */
 export const header: RfpHeader = {
   rfpCode: RFP_CODE,
@@ -65,6 +41,12 @@ export const header: RfpHeader = {
   serviceType: 'Transportation',
   subServiceType: 'FTL',
   sourceSystem: 'SCM',
+};
+
+/** Step 1 as a form sends it: the stored header without the source system the decider defaults to 'SCM'. */
+export const headerInput = (over: Record<string, unknown> = {}): Record<string, unknown> => {
+  const { sourceSystem: _defaulted, ...input } = header;
+  return { ...input, ...over };
 };
 
 export const step2: RfpStep2 = {
