@@ -5,6 +5,7 @@ import type { CompanyDetailsInput } from '../domain/src/onboarding/details';
 import { itemsOf, type OnboardingState } from '../domain/src/onboarding/state';
 import { ADDITIONAL_DOCUMENT_TYPES } from '../domain/src/masters/reference-data/additional-document-types';
 import { DOCUMENT_TYPES } from '../domain/src/masters/reference-data/document-types';
+import { addDays, indianDateAt } from '../workflows/src/document-expiry/schedule';
 import { demoPdf, type DemoFile } from './seed-files';
 
 /**
@@ -45,10 +46,13 @@ export type DemoItemsBa = {
 const ITEM_NAMESPACE = '0b6f3a52-8c1d-4f0e-a7d2-5e9c4b1f8a37';
 export const demoItemId = (baKey: string, item: string): string => uuidv5(`demo-item:${baKey}:${item}`, ITEM_NAMESPACE);
 
-/** A day `days` from today (YYYY-MM-DD): validity dates must be today or later when uploaded. */
 /** The expiring demo document's validity: the expiry timer's 7-day reminder falls due on the day it is approved. */
 export const EXPIRING_IN_DAYS = 7;
-const dayFromNow = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/**
+ * A day `days` from today (YYYY-MM-DD): validity dates must be today or later when uploaded. Today in India, as
+ * the expiry timer counts: from 18:30 UTC the UTC date is a day behind, and a week's validity was six days.
+ */
+const dayFromNow = (days: number): string => addDays(indianDateAt(Date.now()), days);
 
 /** Digits from the BA's key, so every demo BA has its own account number (no false duplicate warnings). */
 const digitsOf = (text: string, n: number): string =>

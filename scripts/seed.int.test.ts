@@ -14,6 +14,9 @@ import { VENDOR_CODE_EVENT_TYPES, vendorCodeStreamId, type VendorCodeEvent } fro
 import { evolveVendorCode, initialVendorCodeState } from '../domain/src/vendor-code/state';
 import { massUploadStreamId } from '../domain/src/mass-upload/events';
 import { DEMO_NUCLEUS_VENDORS, demoBlockRequestId } from './seed-vendor-codes';
+import { DEMO_RFPS } from './seed-rfps';
+import { awardsOf, comparison, getRfp, invitationsOf, listRfpsForBa, quotesOf } from '../projections/src/rfps/rfps.queries';
+import { RFP_STATUSES } from '../domain/src/rfp/model';
 
 /**
  * The demo seed never touches real work (issue 6): it goes only into an empty store, a restart is a no-op, a
@@ -52,7 +55,10 @@ const stateOf = async (user: string, key: string) =>
 
 beforeAll(async () => {
   h = await startApiHarness('seed');
+  const started = Date.now();
   first = await seed();
+  // For comparing starts (the e2e suites run the whole seed in every beforeAll).
+  console.log(`seedDemo on an empty store took ${Date.now() - started} ms`);
   for (const user of ['procurement', 'commercial', 'auditor', 'procurement.2000', 'commercial.2000', 'accounts', 'accounts.head'])
     tokens[user] = await h.login(`${user}@demo.test`);
 });
@@ -68,6 +74,8 @@ describe('the demo seed on a first start', () => {
     // SAP (issue 9): coromandel parent + category set + approved + a child; narmada parent + category set;
     // godavari parent + category set + approved; one block request; 5 nucleus parents and 2 children recorded.
     expect(first.sap).toEqual({ commands: 9, blockRequests: 1, nucleusRows: 7, waitingForErp: [], leftAlone: [] });
+    expect(first.rfps).toMatchObject({ created: DEMO_RFPS.length, leftAlone: [] });
+    expect(first.detail).toContain(`RFPs: ${DEMO_RFPS.length} created`);
     expect(await demoSeedStatus(h.db.pool)).toBe('done');
   });
 
@@ -242,6 +250,81 @@ describe('the demo seed on a first start', () => {
     );
   });
 
+  it('gives every RFP screen data: each status with lanes, quotes to compare, a split award, a second round, backhaul, T&C', async () => {
+    const pool = h.db.pool;
+    const rfp = async (code: string) => {
+      const found = await getRfp(pool, code, { companyCodes: 'all' });
+      if (!found) throw new Error(`${code} not in the read model`);
+      return found;
+    };
+    const records = await Promise.all(DEMO_RFPS.map((r) => rfp(r.rfpCode)));
+    // Every status of the lifecycle, each RFP with 10 to 20 lanes, standard and non-standard, all company code 1000.
+    expect(new Set(records.map((r) => r.status))).toEqual(new Set(RFP_STATUSES));
+    for (const r of records) expect([r.rfpCode, r.laneCount >= 10 && r.laneCount <= 20, r.companyCode]).toEqual([r.rfpCode, true, '1000']);
+    expect(new Set(records.map((r) => r.rfpType))).toEqual(new Set(['standard', 'non-standard']));
+    const byStatus = (status: string) => records.filter((r) => r.status === status).map((r) => r.rfpCode);
+
+    // The draft stands at the wizard's step 4 (BA selection saved, not floated): opening it restores steps 1-5.
+    const [draft] = byStatus('draft');
+    const draftView = await request(h.app).get(`/api/rfps/${draft}`).set(as('procurement'));
+    expect(draftView.status).toBe(200);
+    expect(draftView.body.steps[4].baList.length).toBe(3);
+    expect(draftView.body.steps[5]).toBeNull();
+    expect(draftView.body.wizard).toMatchObject({ step: 3, restoreBaSelection: true });
+
+    const verified = ba('chamundi').baId;
+    const coromandel = ba('coromandel').baId;
+    // ba.verified's own RFP list: the draft is not among them; one floated RFP waits for its first quote.
+    const mine = await listRfpsForBa(pool, verified, 0, 20);
+    expect(mine.rows.map((r) => r.rfpCode).sort()).toEqual(DEMO_RFPS.filter((r) => r.outcome !== 'draft').map((r) => r.rfpCode).sort());
+    const open = mine.rows.filter((r) => r.status === 'floated' && r.round === 1);
+    expect(open.map((r) => r.lanesQuoted)).toEqual([0]);
+    // …while Coromandel has quoted every lane of it, and the T&C can be downloaded.
+    const [floated] = open;
+    expect((await quotesOf(pool, floated!.rfpCode, 1, coromandel)).length).toBe(floated!.laneCount);
+    const terms = await request(h.app).get(`/api/rfps/${floated!.rfpCode}/terms`).set(as('procurement'));
+    expect([terms.status, terms.headers['content-type']]).toEqual([200, 'application/pdf']);
+
+    // Evaluation: three BAs' quotes to compare by location.
+    const [evaluation] = byStatus('evaluation');
+    const compared = await comparison(pool, evaluation!, 1, 'location', { page: 0, perPage: 100 });
+    expect(compared.groups.length).toBeGreaterThan(0);
+    expect((await invitationsOf(pool, evaluation!)).filter((i) => i.lanesQuoted > 0)).toHaveLength(3);
+
+    // Awarded: a lane split between two BAs, ba.verified among the winners; backhaul offered to it.
+    const [awarded] = byStatus('awarded');
+    const awards = await awardsOf(pool, awarded!);
+    const lanes = new Map<string, number[]>();
+    for (const a of awards) lanes.set(a.laneId, [...(lanes.get(a.laneId) ?? []), a.sharePercent]);
+    expect([...lanes.values()].some((shares) => shares.length === 2 && shares.reduce((x, y) => x + y, 0) === 100)).toBe(true);
+    expect(awards.some((a) => a.baId === verified)).toBe(true);
+    expect((await invitationsOf(pool, awarded!)).find((i) => i.baId === verified)?.backhaulInvited).toBe(true);
+    const verifiedView = await listRfpsForBa(pool, verified, 0, 20);
+    expect(verifiedView.rows.find((r) => r.rfpCode === awarded)?.lanesAwarded).toBeGreaterThan(0);
+
+    // Closed after its award, with its T&C.
+    const [closed] = byStatus('closed');
+    expect((await awardsOf(pool, closed!)).length).toBeGreaterThan(0);
+    expect((await rfp(closed!)).terms?.type).toBe('application/pdf');
+
+    // Reopened into round 2: Coromandel revised its quotes, round 1 stays readable.
+    const reopened = records.find((r) => r.round === 2);
+    expect(reopened?.status).toBe('floated');
+    const round1 = await quotesOf(pool, reopened!.rfpCode, 1, coromandel);
+    const round2 = await quotesOf(pool, reopened!.rfpCode, 2, coromandel);
+    expect(round2.length).toBe(round1.length);
+    expect(round2[0]?.values['ratePerTrip']).not.toBe(round1[0]?.values['ratePerTrip']);
+    expect((await quotesOf(pool, reopened!.rfpCode, 1, verified)).length).toBeGreaterThan(0);
+
+    // Every RFP event is the seed's, as staff (MLL Procurement) or as a BA's admin; never a demo person.
+    const people = new Set(DEMO_USERS.map((u) => userIdForUsername(u.username)));
+    for (const r of DEMO_RFPS)
+      for (const e of await h.store.readStream(`rfp-${r.rfpCode}`)) {
+        expect(people.has(e.metadata.actor.userId)).toBe(false);
+        expect(e.metadata.actor.name).toBe(DEMO_SEED_NAME);
+      }
+  });
+
   it('does nothing on a restart, even where a person has since moved a demo BA along', async () => {
     // Indraprastha's seeded target is stage 1; the seed of old would now approve stage 2 "as" the demo reviewer.
     await approveAllItemsViaApi(h, ba('indraprastha').baId, as('procurement.2000'));
@@ -259,6 +342,13 @@ describe('the demo seed on a first start', () => {
     await approveAllItemsViaApi(h, ba('deccan').baId, as('procurement'));
     expect((await approveAs('procurement', 'deccan', 1)).status).toBe(200);
     const deccan = await streamOf('deccan');
+    // …and procurement invited another BA for backhaul on the closed RFP.
+    const closedRfp = DEMO_RFPS.find((r) => r.outcome === 'closed')?.rfpCode ?? '';
+    const backhaul = await request(h.app)
+      .post(`/api/rfps/${closedRfp}/backhaul-invitations`)
+      .set(as('procurement'))
+      .send({ baId: ba('coromandel').baId, isInvited: true });
+    expect(backhaul.status).toBe(200);
 
     const resumed = await seed();
     expect(resumed).toMatchObject({ outcome: 'seeded', actions: 0, leftAlone: expect.arrayContaining(['deccan']) });
@@ -266,6 +356,9 @@ describe('the demo seed on a first start', () => {
     // The SAP stories stand: nothing sent again; the one a person acted on (narmada's approval) is left alone.
     expect(resumed.sap).toMatchObject({ commands: 0, blockRequests: 0, nucleusRows: 0 });
     expect(resumed.leftAlone).toContain('narmada (SAP)');
+    // The RFPs stand too; the one a person acted on is left alone.
+    expect(resumed.rfps).toMatchObject({ created: 0, commands: 0 });
+    expect(resumed.leftAlone).toContain(`${closedRfp} (RFP)`);
     expect(await streamOf('deccan')).toEqual(deccan);
     expect(await stateOf('procurement', 'deccan')).toMatchObject({ status: 'inprogress', stage: 2 });
     expect(await demoSeedStatus(h.db.pool)).toBe('done');

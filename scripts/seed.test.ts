@@ -21,6 +21,7 @@ import {
   type DemoBa,
 } from './seed';
 import { demoGstin, EXPIRING_IN_DAYS } from './seed-onboarding';
+import { indianDateAt } from '../workflows/src/document-expiry/schedule';
 import { parseCompanyDetails } from '../domain/src/onboarding/details';
 import { SAP_APPROVERS, SAP_REQUESTERS, BLOCK_REQUESTERS } from '../domain/src/identity/roles';
 import { vendorCodeDecider } from '../domain/src/vendor-code/decide';
@@ -149,7 +150,8 @@ describe('demo seed data', () => {
     expect(Object.values(kovai.changeRequests ?? {}).map((r) => [r.section, r.status])).toEqual([['bank', 'first-approved']]);
     expect(kovai.paymentsHeldFor).toBeTruthy();
     // …and one approved document valid for one more week (the expiry reminder); every other one far longer.
-    const inDays = (day: string | null | undefined) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(new Date().toISOString().slice(0, 10))) / 86_400_000);
+    // Counted from today in India, as the expiry timer counts.
+    const inDays = (day: string | null | undefined) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(indianDateAt(Date.now()))) / 86_400_000);
     const validity = Object.values(kovai.documents ?? {})
       .filter((d) => d.document.validTill)
       .map((d) => [inDays(d.document.validTill), d.review.status]);

@@ -26,6 +26,7 @@ import type { BlobStore } from '../platform/src/files';
 import { putDemoFile, type DemoFile } from './seed-files';
 import { nextFillStep, nextReviewStep, nextVerifiedStep, type DemoStory, type ItemStep } from './seed-onboarding';
 import { seedReleases } from './seed-releases';
+import { seedRfps, type RfpSeedOutcome } from './seed-rfps';
 import { seedSap, type SapActor, type SapSeedOutcome, type SapStory } from './seed-vendor-codes';
 
 /**
@@ -417,6 +418,30 @@ export const DEMO_BAS: readonly DemoBa[] = [
       },
     },
   }),
+  // RFPs (issue 10): a verified BA with nothing else going on, invited to the demo RFPs (scripts/seed-rfps.ts):
+  // a quote still to give, quotes in evaluation, lanes won (one shared), a backhaul invitation.
+  demoBa({
+    key: 'chamundi',
+    companyCode: '1000',
+    username: 'ba.verified@demo.test',
+    details: {
+      companyName: 'Chamundi Roadlines Private Limited',
+      panNumber: 'AAZCC4417F',
+      contactPersonName: 'Manjunath Hegde',
+      cinNumber: 'U60231KA2012PTC063412',
+      serviceId: 1,
+      stateId: 29,
+      cityId: 2902,
+      addressLine1: 'Plot 52, Hebbal Industrial Area',
+      addressLine2: 'Metagalli',
+      pinCode: '570016',
+      companyLandline: '0821 251 4477',
+      contactPersonMobileNumber: '9845077120',
+      ownFleet: 38,
+      attachedFleet: 64,
+    },
+    target: { status: 'verified' },
+  }),
   // The same company as 'vidarbha' (same PAN, so the same GSTIN) registered again under company code 2000:
   // its reviewers see the duplicate-vendor warning linking the two.
   demoBa({
@@ -573,13 +598,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
 /** The logins the supervisor prints (the first five are the ones the issue names). */
 export const DEMO_LOGINS: readonly { username: string; role: string }[] = [
   { username: 'ba.admin@demo.test', role: 'BA Admin (company details not yet submitted)' },
-  { username: 'procurement@demo.test', role: 'MLL Procurement (stage 1 reviews, company code 1000)' },
+  { username: 'procurement@demo.test', role: 'MLL Procurement (stage 1 reviews, company code 1000; the demo RFPs, one in every status)' },
   { username: 'commercial@demo.test', role: 'MLL Commercial (stage 2 reviews, company code 1000)' },
   { username: 'admin@demo.test', role: 'MLL-ADMIN (company code 1000)' },
   { username: 'auditor@demo.test', role: 'Auditor (read-only: activity logs and event history)' },
   { username: 'engagement@demo.test', role: 'BA Engagement Manager (company codes 1000 and 2000)' },
   { username: 'ba.6@demo.test', role: 'BA Admin of a verified BA (add users, Bill-Hub users, an additional document and a concession in review)' },
   { username: 'ba.user@demo.test', role: 'BA User (a colleague of ba.6)' },
+  { username: 'ba.verified@demo.test', role: 'BA Admin of a verified BA invited to the demo RFPs (a quote to give, lanes won, backhaul)' },
   { username: 'ba.4@demo.test', role: 'BA Admin of a BA at stage 1, its documents waiting for review' },
   { username: 'ba.7@demo.test', role: 'BA Admin of a rejected BA: PAN card and bank account rejected with remarks' },
   { username: 'ba.10@demo.test', role: 'BA Admin (code 2000) of a verified BA whose bank change awaits commercial.2000; a document expires in a week' },
@@ -615,6 +641,13 @@ export const SEED_SAP_ACTORS: Record<SapActor, Actor> = {
   'accounts-head': { userId: `${SEED_USER_ID}:accounts-head`, role: 'MLL Accounts_HEAD', name: DEMO_SEED_NAME },
   mdm: { userId: `${SEED_USER_ID}:mdm`, role: 'MDM', name: DEMO_SEED_NAME },
 };
+
+/**
+ * The seed as RFP staff (issue 10): creates, floats and awards the demo RFPs as MLL Procurement, one of the RFP
+ * deciders (domain/src/rfp/roles.ts), under a user id of its own like the SAP actors; BAs' quotes are
+ * SEED_BA_ADMIN's.
+ */
+export const SEED_RFP_ACTOR: Actor = { userId: `${SEED_USER_ID}:procurement`, role: 'MLL Procurement', name: DEMO_SEED_NAME };
 
 export const isSeedActor = (actor: Actor): boolean =>
   actor.userId === SEED_USER_ID || actor.userId.startsWith(`${SEED_USER_ID}:`);
@@ -660,6 +693,8 @@ export type SeedResult = {
   detail: string | null;
   /** The SAP stories and nucleus vendors (seed-vendor-codes.ts), when this run seeded. */
   sap?: SapSeedOutcome;
+  /** The demo RFPs (seed-rfps.ts), when this run seeded. */
+  rfps?: RfpSeedOutcome;
 };
 
 /** The demo password's hash, made once per run (hashing at the OWASP cost takes a moment; the password is public). */
@@ -919,6 +954,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
 }
 
 async function seedAll(deps: SeedDeps, log: (line: string) => void): Promise<SeedResult> {
+  const started = Date.now();
   const timeoutMs = deps.projectionTimeoutMs ?? 60_000;
   // The lifecycles' activities check company codes, services and cities against the masters' read model:
   // on a first start the projector may still be reading the reference data loaded just before.
@@ -942,9 +978,29 @@ async function seedAll(deps: SeedDeps, log: (line: string) => void): Promise<See
       actions += r.actions;
     }
   });
-  await Promise.all(workers);
+  const basSeeded = Promise.all(workers);
+  // The RFPs' drafts meanwhile (they need no BA); each floats once the BAs stand verified (seed-rfps.ts).
+  const rfpsStarted = Date.now();
+  const rfpsSeeded = seedRfps(
+    {
+      pool: deps.pool,
+      store: deps.store,
+      temporal: deps.temporal,
+      taskQueue: deps.taskQueue,
+      blobStore: deps.blobStore,
+      actors: { staff: SEED_RFP_ACTOR, ba: SEED_BA_ADMIN },
+      writtenBySeed,
+      correlationPrefix: SEED_CORRELATION,
+      basVerified: basSeeded,
+      log,
+    },
+    new Map(DEMO_BAS.map((b) => [b.key, { key: b.key, baId: b.baId, companyName: b.details.companyName }])),
+  );
+  // Never left unobserved: a failed BA phase throws just below, and the RFPs' own outcome is awaited with SAP's.
+  rfpsSeeded.catch(() => undefined);
+  await basSeeded;
   // The SAP area once the BAs stand verified: vendor codes, a block request, nucleus vendors (seed-vendor-codes.ts).
-  const sap = await seedSap(
+  const sapSeeded = seedSap(
     {
       pool: deps.pool,
       store: deps.store,
@@ -961,7 +1017,13 @@ async function seedAll(deps: SeedDeps, log: (line: string) => void): Promise<See
     DEMO_BAS.flatMap((b) => (b.sap ? [{ ...b, sap: b.sap }] : [])),
     new Set(leftAlone),
   );
+  const [sap, rfps] = await Promise.all([
+    sapSeeded,
+    // How long the RFPs take, for whoever watches a start (the e2e suites seed in every beforeAll).
+    rfpsSeeded.then((r) => (log(`demo RFPs: ${r.commands} commands in ${Date.now() - rfpsStarted} ms`), r)),
+  ]);
   for (const key of sap.leftAlone) leftAlone.push(`${key} (SAP)`);
+  for (const code of rfps.leftAlone) leftAlone.push(`${code} (RFP)`);
   // Release notes, so What's New has entries on a fresh start.
   const releases = await seedReleases(deps.store, SEED_ACTOR);
 
@@ -974,9 +1036,10 @@ async function seedAll(deps: SeedDeps, log: (line: string) => void): Promise<See
     `${releases} release notes published; SAP: ${sap.commands} vendor-code commands, ${sap.blockRequests} block requests, ` +
     `${sap.nucleusRows} nucleus vendor rows recorded` +
     (sap.waitingForErp.length > 0 ? ` (the ERP had not yet answered for ${sap.waitingForErp.join(', ')}; those stories stop at "requested")` : '') +
+    `; RFPs: ${rfps.created} created in every status, ${rfps.commands} RFP commands sent` +
     (leftAlone.length > 0 ? `; left alone, a person had acted on them: ${leftAlone.join(', ')}` : '');
-  log(`demo data: ${detail}`);
-  return { outcome: 'seeded', usersCreated, basCreated, actions, leftAlone, detail, sap };
+  log(`demo data (${Date.now() - started} ms): ${detail}`);
+  return { outcome: 'seeded', usersCreated, basCreated, actions, leftAlone, detail, sap, rfps };
 }
 
 /** `npm run seed`: against a running system (the worker and projector must be up). */
