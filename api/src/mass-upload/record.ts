@@ -18,8 +18,36 @@ export const MASS_UPLOAD_NAMESPACE = 'c0f5a7a2-6f1e-4c1b-9a4d-2e8b7d3f5a10';
 /** The same file (kind + sha256) is the same upload. */
 export const uploadIdOf = (kind: MassUploadKind, sha256: string): string => uuidv5(`${kind}:${sha256}`, MASS_UPLOAD_NAMESPACE);
 
-/** Vendors (PAN streams) appended per batch: one read of the hashes, then the store's grouped appends. */
-export const STREAMS_PER_BATCH = 1000;
+/**
+ * Rows per batch of vendors (PAN streams; a vendor's rows are never split): one read of the hashes, then the
+ * store's grouped appends. Just under the PostgreSQL store's 1,000 events a call, so a batch's appends and the
+ * previous batch's MassUploadBatchRecorded go out as one call: one transaction, one WAL flush.
+ */
+const ROWS_PER_BATCH = 990;
+/**
+ * Batches in flight: while the database appends one, the next one's appends wait in the store's queue and a
+ * third one's hashes are read and its events built, so the database rarely waits for Node (with two, it waited
+ * for every batch to be built, since a batch is done only once its MassUploadBatchRecorded is appended).
+ */
+const BATCHES_IN_FLIGHT = 3;
+
+/** The PANs in batches of at most ROWS_PER_BATCH rows (a vendor with more rows is a batch of its own). */
+function batchesOf(byPan: ReadonlyMap<string, readonly GoodRow[]>): string[][] {
+  const batches: string[][] = [];
+  let current: string[] = [];
+  let rows = 0;
+  for (const [pan, list] of byPan) {
+    if (current.length > 0 && rows + list.length > ROWS_PER_BATCH) {
+      batches.push(current);
+      current = [];
+      rows = 0;
+    }
+    current.push(pan);
+    rows += list.length;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
 
 export type RecordInput = {
   kind: MassUploadKind;
@@ -66,7 +94,6 @@ export async function recordUpload(
     if (list) list.push(r);
     else byPan.set(r.pan, [r]);
   }
-  const pans = [...byPan.keys()];
   const headBefore = await store.headPosition();
   const uploadStream = massUploadStreamId(input.uploadId);
   let created = 0;
@@ -123,16 +150,14 @@ export async function recordUpload(
     return { created: batchCreated, unchanged: batchUnchanged };
   }
 
-  // Two batches in flight: while the database appends one, the next one's hashes are read and its events built.
   // Each batch's MassUploadBatchRecorded follows its vendors' appends and the previous batch's event, so the
   // upload's stream lists batches in order and a listed batch's vendors are all recorded.
   let previousBatch: Promise<void> = Promise.resolve();
   const inFlight: Promise<void>[] = [];
   let batch = 0;
-  for (let start = 0; start < pans.length; start += STREAMS_PER_BATCH, batch += 1) {
-    if (inFlight.length >= 2) await inFlight.shift();
-    const slice = pans.slice(start, start + STREAMS_PER_BATCH);
-    const number = batch;
+  for (const slice of batchesOf(byPan)) {
+    if (inFlight.length >= BATCHES_IN_FLIGHT) await inFlight.shift();
+    const number = batch++;
     const known = await rowHashes(pool, slice);
     const vendors = appendVendors(slice, known);
     const after = previousBatch;

@@ -169,6 +169,22 @@ describe('PostgreSQL event store', () => {
       expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
     });
 
+    it('answers an event id that comes twice in one batch item by item: the first append stands, the second is refused', async () => {
+      const before = await head();
+      const shared = ev('A', { shared: true });
+      const streams = [`dup-${randomUUID()}`, `dup-${randomUUID()}`, `dup-${randomUUID()}`];
+      const results = await call([item(streams[0]!, [shared]), item(streams[1]!, [ev('A', {})]), item(streams[2]!, [shared])]);
+      expect(results).toEqual([
+        { status: 'ok', next: 0, last: before + 1, replayed: false, detail: null },
+        { status: 'ok', next: 0, last: before + 2, replayed: false, detail: null },
+        { status: 'ESDUP', next: null, last: null, replayed: false, detail: streams[0] },
+      ]);
+      const store = createPostgresEventStore(db.pool);
+      expect(await store.readStream(streams[2]!)).toHaveLength(0);
+      expect(await head()).toBe(before + 2);
+      expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
+    });
+
     it('refuses an unmet expected version for that item only, and appends the same stream twice in order', async () => {
       const existing = `exists-${randomUUID()}`;
       await call([item(existing, [ev('A', {})])]);
