@@ -21,6 +21,7 @@ import { baListFigures } from './ba-list';
 import { uploadFigures } from './uploads';
 import { massUploadFigures } from './mass-upload';
 import { rfpWorkbookFigures } from './rfp-workbooks';
+import { rfpComparisonFigures } from './rfp-comparison';
 import { benchRebuild, seedBusinessAssociatesForBench } from './projections';
 import { benchWorkflowStart } from './temporal';
 import { loadReferenceDataWithReadModels } from '../scripts/reference-data';
@@ -105,6 +106,18 @@ async function main(): Promise<void> {
         quick,
         row,
         n: process.env['MASS_UPLOAD_BENCH_N'] ? Number(process.env['MASS_UPLOAD_BENCH_N']) : undefined,
+      });
+    // Issue 10: the quote comparison over 50 BAs × 5,000 lanes (RFP_COMPARISON_BENCH_LANES / _BAS for other sizes).
+    if (runs('rfp-comparison'))
+      await rfpComparisonFigures({
+        server,
+        temporalAddress: temporal.address,
+        keyDir: path.join(work, 'rfp-comparison-keys'),
+        work,
+        quick,
+        row,
+        lanes: process.env['RFP_COMPARISON_BENCH_LANES'] ? Number(process.env['RFP_COMPARISON_BENCH_LANES']) : undefined,
+        bas: process.env['RFP_COMPARISON_BENCH_BAS'] ? Number(process.env['RFP_COMPARISON_BENCH_BAS']) : undefined,
       });
     if (runs('identity'))
       await identityFigures({ server, temporalAddress: temporal.address, keyDir: path.join(work, 'identity-keys'), quick, row });

@@ -24,6 +24,14 @@ export const GROUP_COLUMNS: Record<ComparisonBy, readonly ('lane_id' | 'from_cit
 };
 
 /**
+ * A group's key as one text, in SQL, from the key columns of a row of `rfp_lanes` or `rfp_quotes` (`alias`): the
+ * read model stores it pre-aggregated by this key (rfp_quote_groups) and the comparison pages match it, so both
+ * must build it here. A missing value is '' (a non-standard lane may lack one): such lanes group together.
+ */
+export const groupKeySql = (columns: readonly string[], alias: string): string =>
+  `concat_ws(E'\\x01', ${columns.map((c) => `coalesce(${alias}.${c}, '')`).join(', ')})`;
+
+/**
  * The BA column a quote is compared by: the first BA-property column of type number, in sheet order (the rate
  * the template asks for first). Null when the sheet has none: such an RFP's quotes have no rate to compare.
  */

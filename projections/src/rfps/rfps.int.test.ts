@@ -352,6 +352,15 @@ describe('comparisons', () => {
     ]);
   });
 
+  it('rates a page’s groups from their own lanes’ quotes exactly as the whole comparison does', async () => {
+    for (const by of ['all', 'location', 'vehicle', 'location-vehicle'] as const) {
+      const whole = await comparison(db.appPool, 'CMP', 1, by);
+      const oneByOne = [];
+      for (let page = 0; page < whole.total; page += 1) oneByOne.push(...(await comparison(db.appPool, 'CMP', 1, by, { page, perPage: 1 })).groups);
+      expect(oneByOne).toEqual(whole.groups);
+    }
+  });
+
   it('names each BA by its company (the BA list read model)', async () => {
     const from = await store.headPosition();
     const onboarding = createOnboardingDriver(store);
@@ -434,6 +443,9 @@ describe('rounds, awards and backhaul', () => {
     await rfp.quote('ROUNDS', 'ba-1', 2, { L0001: { ratePerTrip: null, transitDays: null }, L0002: rate(205) });
     await project();
     expect((await quotesOf(db.appPool, 'ROUNDS', 2, 'ba-1')).map((q) => [q.laneId, q.rate])).toEqual([['L0002', 205]]);
+    // The grouped comparisons' sums follow: Mumbai→Pune is now its 20 FT lane alone.
+    const route = (await comparison(db.appPool, 'ROUNDS', 2, 'location')).groups[0];
+    expect(route?.quotes.map((q) => [q.baId, q.rate, q.lanesQuoted])).toEqual([['ba-1', 205, 1]]);
   });
 
   it('records the RFP’s history, newest first, without anyone’s rates', async () => {

@@ -3,7 +3,7 @@ import { isRfpEvent, RFP_STREAM_PREFIX, type RfpEvent } from '../../../domain/sr
 import type { StoredEvent } from '../../../domain/src/shared/events';
 import type { Projection, TableNames } from '../projection';
 import { upsertRows, type Column } from '../sql';
-import { laneKeysOf, rateKeyOf, rateOf } from './comparison';
+import { GROUP_COLUMNS, groupKeySql, laneKeysOf, rateKeyOf, rateOf, type ComparisonBy } from './comparison';
 import { describeRfpEvent } from './rfp-activity';
 
 /**
@@ -13,6 +13,9 @@ import { describeRfpEvent } from './rfp-activity';
  * - `rfp_lanes`: the uploaded lanes, with the city and vehicle keys the comparisons group by.
  * - `rfp_invitations`: the BAs an RFP was floated to (the BA dashboard's scope) and their backhaul invitation.
  * - `rfp_quotes`: each round's quotes per BA per lane, with the rate compared by; earlier rounds stay.
+ * - `rfp_quote_groups`: per round, BA and lane group of each grouped comparison (location, vehicle, both), the
+ *   sum and count of the BA's rates there, kept with the quotes: a comparison page then reads a few rows per
+ *   group instead of aggregating every quote of the RFP (a vehicle group of 50 BAs × 1,000 lanes is 50,000).
  * - `rfp_awards`: each round's award per lane and BA: share and contract rates.
  * - `rfp_activity`: the RFP's history, one line per event.
  * An RFP belongs to the company code in its RfpDraftCreated metadata (the creating staff member's company).
@@ -21,7 +24,7 @@ import { describeRfpEvent } from './rfp-activity';
  */
 export const rfpsProjection: Projection = {
   name: 'rfps',
-  tables: ['rfps', 'rfp_lanes', 'rfp_invitations', 'rfp_quotes', 'rfp_awards', 'rfp_activity'],
+  tables: ['rfps', 'rfp_lanes', 'rfp_invitations', 'rfp_quotes', 'rfp_quote_groups', 'rfp_awards', 'rfp_activity'],
   schema: (t: TableNames) => `
     CREATE TABLE IF NOT EXISTS ${t('rfps')} (
       code text PRIMARY KEY,
@@ -88,6 +91,21 @@ export const rfpsProjection: Projection = {
       submitted_at timestamptz NOT NULL,
       PRIMARY KEY (rfp_code, round, ba_id, lane_id)
     );
+    -- The comparison by lane reads a page's lanes, every BA's quote of each (the key above leads with the BA).
+    CREATE INDEX IF NOT EXISTS ${t('rfp_quotes')}_lane_idx ON ${t('rfp_quotes')} (rfp_code, round, lane_id);
+    CREATE TABLE IF NOT EXISTS ${t('rfp_quote_groups')} (
+      rfp_code text NOT NULL,
+      round integer NOT NULL,
+      -- The grouping (comparison.ts ComparisonBy other than 'all') and the group's key in it (groupKeySql).
+      grouped_by text NOT NULL,
+      group_key text NOT NULL,
+      ba_id text NOT NULL,
+      rate_sum numeric NOT NULL,
+      rated_lanes integer NOT NULL,
+      PRIMARY KEY (rfp_code, round, grouped_by, group_key, ba_id)
+    );
+    -- A BA's submission replaces that BA's rows (regroupQuotes).
+    CREATE INDEX IF NOT EXISTS ${t('rfp_quote_groups')}_ba_idx ON ${t('rfp_quote_groups')} (rfp_code, round, ba_id);
     CREATE TABLE IF NOT EXISTS ${t('rfp_awards')} (
       rfp_code text NOT NULL,
       round integer NOT NULL,
@@ -383,14 +401,28 @@ async function saveQuotes(
       withdrawn,
     ]);
   const quoted = Object.keys(quotes).filter((laneId) => quotes[laneId] !== null);
-  if (quoted.length === 0) return;
+  if (quoted.length > 0) await upsertQuotes(client, t, code, round, baId, quoted.map((laneId) => [laneId, quotes[laneId]!]), rateKey, at);
+  await regroupQuotes(client, t, code, round, baId);
+}
+
+/** Writes the quoted lanes, each with its rate and its lane's group keys. */
+async function upsertQuotes(
+  client: PoolClient,
+  t: TableNames,
+  code: string,
+  round: number,
+  baId: string,
+  quotes: [laneId: string, values: Record<string, string | null>][],
+  rateKey: string | null,
+  at: string,
+): Promise<void> {
+  const quoted = quotes.map(([laneId]) => laneId);
   const { rows: lanes } = await client.query<{ lane_id: string; from_city: string | null; to_city: string | null; vehicle_type: string | null }>(
     `SELECT lane_id, from_city, to_city, vehicle_type FROM ${t('rfp_lanes')} WHERE rfp_code = $1 AND lane_id = ANY($2::text[])`,
     [code, quoted],
   );
   const keys = new Map(lanes.map((l) => [l.lane_id, l]));
-  const rows: QuoteRow[] = quoted.map((laneId) => {
-    const values = quotes[laneId]!;
+  const rows: QuoteRow[] = quotes.map(([laneId, values]) => {
     const lane = keys.get(laneId);
     return {
       rfp_code: code,
@@ -405,7 +437,28 @@ async function saveQuotes(
       submitted_at: at,
     };
   });
-  await upsertRows(client, table, QUOTE_COLUMNS, rows, { conflict: ['rfp_code', 'round', 'ba_id', 'lane_id'] });
+  await upsertRows(client, t('rfp_quotes'), QUOTE_COLUMNS, rows, { conflict: ['rfp_code', 'round', 'ba_id', 'lane_id'] });
+}
+
+const GROUPINGS = (Object.keys(GROUP_COLUMNS) as ComparisonBy[]).filter((by) => by !== 'all');
+
+/**
+ * Recomputes the BA's rows of `rfp_quote_groups` for the round from its quotes as they now stand: one aggregate
+ * per grouping over the BA's quotes (a lateral join giving each quote its three keys took four times as long).
+ */
+async function regroupQuotes(client: PoolClient, t: TableNames, code: string, round: number, baId: string): Promise<void> {
+  const table = t('rfp_quote_groups');
+  await client.query(`DELETE FROM ${table} WHERE rfp_code = $1 AND round = $2 AND ba_id = $3`, [code, round, baId]);
+  const perGrouping = GROUPINGS.map((by) => {
+    const key = groupKeySql(GROUP_COLUMNS[by], 'q');
+    return `SELECT '${by}' AS grouped_by, ${key} AS group_key, sum(q.rate) AS rate_sum, count(*)::int AS rated_lanes
+      FROM ${t('rfp_quotes')} q WHERE q.rfp_code = $1 AND q.round = $2 AND q.ba_id = $3 AND q.rate IS NOT NULL GROUP BY ${key}`;
+  });
+  await client.query(
+    `INSERT INTO ${table} (rfp_code, round, grouped_by, group_key, ba_id, rate_sum, rated_lanes)
+     SELECT $1, $2, grouped_by, group_key, $3, rate_sum, rated_lanes FROM (${perGrouping.join(' UNION ALL ')}) g`,
+    [code, round, baId],
+  );
 }
 
 /** The counts the lists show, recounted from the child tables for the RFPs a page touched. */

@@ -20,7 +20,7 @@ import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
 import { dateWindowMessages, dateWindowProblem } from '../../../domain/src/validation/date-window';
 import { iso, likeEscape, MAX_PAGE_SIZE, sortOrder, type Db } from '../sql';
-import { GROUP_COLUMNS, type Comparison, type ComparisonBy, type ComparisonGroup } from './comparison';
+import { GROUP_COLUMNS, groupKeySql, type Comparison, type ComparisonBy, type ComparisonGroup } from './comparison';
 
 /**
  * Reads of the RFP read models (rfps.projection.ts). Staff queries take the caller's company codes; BA-facing
@@ -413,10 +413,12 @@ export async function quotesOf(db: Db, code: string, round: number, baId: string
  * over the group's lanes it quoted — lowest first with its rank, and min/avg/max over those rates. Groups in sheet
  * order of their first lane; groups nobody quoted are listed with no quotes. Paged by group.
  *
- * Two single-table statements rather than one join: the page of groups from `rfp_lanes`, then the page's quotes
- * aggregated from `rfp_quotes` alone (each quote carries its lane's group keys). Right after a bulk load the
- * planner's row estimates are far off, and a join of 250,000 quotes planned on them took seconds; these plans
- * cannot go wrong that way.
+ * Two statements rather than one join: the page of groups from `rfp_lanes`, then the BAs' rates of those groups
+ * only: for 'all' the page's lanes' quotes (`rfp_quotes` lane index), for a grouping the per-BA sums the
+ * projection keeps (`rfp_quote_groups`). Right after a bulk load the planner's row estimates are far off, and a
+ * join of 250,000 quotes planned on them took seconds; these plans cannot go wrong that way. Aggregating the quotes
+ * here instead (every quote of 50 BAs × 5,000 lanes, then dropping all but the page's groups) took from 0.3 s (by
+ * vehicle) to over a second (by location and vehicle) a page: bench/rfp-comparison.ts.
  */
 export async function comparison(
   db: Db,
@@ -438,7 +440,7 @@ export async function comparison(
     vehicle_type: string | null;
     lanes: number;
   }>(
-    `SELECT count(*) OVER ()::int AS total, concat_ws(E'\\x01', ${g}) AS key, count(*)::int AS lanes,
+    `SELECT count(*) OVER ()::int AS total, ${groupKeySql(keys, 'l')} AS key, count(*)::int AS lanes,
        ${out('lane_id')} AS lane_id, ${out('from_city')} AS from_city, ${out('to_city')} AS to_city, ${out('vehicle_type')} AS vehicle_type
      FROM (SELECT lane_id, position, coalesce(from_city, '') AS from_city, coalesce(to_city, '') AS to_city,
              coalesce(vehicle_type, '') AS vehicle_type FROM rfp_lanes WHERE rfp_code = $1) l
@@ -455,21 +457,21 @@ export async function comparison(
   }
   const rated = new Map<string, { quotes: ComparisonGroup['quotes']; min: string; avg: string; max: string }>();
   if (groups.length > 0) {
-    // For 'all' only the page's lanes; a grouping has few groups, all of whose quotes count anyway.
-    const lanesOfPage = by === 'all' ? groups.map((r) => r.lane_id) : null;
+    // Each BA's rate per group of the page: in 'all' its quote of the lane, else its average over the group.
+    const perBa =
+      by === 'all'
+        ? { sql: `SELECT lane_id AS key, ba_id, round(rate, 2) AS rate, 1 AS lanes_quoted FROM rfp_quotes
+              WHERE rfp_code = $1 AND round = $2 AND rate IS NOT NULL AND lane_id = ANY($3::text[])`, params: [] }
+        : { sql: `SELECT group_key AS key, ba_id, round(rate_sum / rated_lanes, 2) AS rate, rated_lanes AS lanes_quoted FROM rfp_quote_groups
+              WHERE rfp_code = $1 AND round = $2 AND group_key = ANY($3::text[]) AND grouped_by = $4`, params: [by] };
     const { rows } = await db.query<{ key: string; quotes: ComparisonGroup['quotes']; min: string; avg: string; max: string }>(
-      `WITH per_ba AS (
-         SELECT ${keys.map((k) => `coalesce(${k}, '') AS ${k}`).join(', ')}, ba_id, round(avg(rate), 2) AS rate, count(*)::int AS lanes_quoted
-         FROM rfp_quotes WHERE rfp_code = $1 AND round = $2 AND rate IS NOT NULL AND ($3::text[] IS NULL OR lane_id = ANY($3::text[]))
-         GROUP BY ${keys.map((k) => `coalesce(${k}, '')`).join(', ')}, ba_id
-       ), ranked AS (
-         SELECT p.*, rank() OVER (PARTITION BY ${g} ORDER BY p.rate)::int AS rank FROM per_ba p
+      `WITH per_ba AS (${perBa.sql}), ranked AS (
+         SELECT p.*, rank() OVER (PARTITION BY p.key ORDER BY p.rate)::int AS rank FROM per_ba p
        )
-       SELECT concat_ws(E'\\x01', ${g}) AS key,
-         json_agg(json_build_object('baId', ba_id, 'rate', rate, 'lanesQuoted', lanes_quoted, 'rank', rank) ORDER BY rate, ba_id) AS quotes,
+       SELECT key, json_agg(json_build_object('baId', ba_id, 'rate', rate, 'lanesQuoted', lanes_quoted, 'rank', rank) ORDER BY rate, ba_id) AS quotes,
          min(rate) AS min, round(avg(rate), 2) AS avg, max(rate) AS max
-       FROM ranked GROUP BY ${g}`,
-      [code, round, lanesOfPage],
+       FROM ranked GROUP BY key`,
+      [code, round, groups.map((r) => r.key), ...perBa.params],
     );
     for (const r of rows) rated.set(r.key, r);
   }
