@@ -7,7 +7,7 @@ import { usersProjection } from './identity/users.projection';
 import { mastersProjection } from './masters/masters.projection';
 import { onboardingItemsProjection } from './onboarding-items/items.projection';
 import { registrationsProjection } from './onboarding-items/registrations.projection';
-import { notificationsProjection } from './notifications/notifications.projection';
+import { createNotificationsProjection } from './notifications/notifications.projection';
 import type { Projection } from './projection';
 import { releasesProjection } from './releases/releases.projection';
 import { rfpsProjection } from './rfps/rfps.projection';
@@ -17,10 +17,13 @@ import { vendorCodesProjection } from './vendor-codes/vendor-codes.projection';
 export type ProjectionOptions = {
   /** The review SLA the task queue estimates due times with (the workflow's own timer reports overdue). */
   reviewSlaMs?: number;
+  /** The app's public URL (config http.publicUrl): the RFP e-mails link to the portal with it. */
+  publicUrl?: string;
 };
 
 /** Every read model the projector maintains, the rebuild rebuilds and the schema creates. */
 export function allProjections(options: ProjectionOptions = {}): Projection[] {
   const tasks = options.reviewSlaMs === undefined ? tasksProjection : createTasksProjection(options);
+  const notificationsProjection = createNotificationsProjection({ publicUrl: options.publicUrl ?? null });
   return [usersProjection, businessAssociatesProjection, tasks, activityLogProjection, releasesProjection, notificationsProjection, mastersProjection, annexuresProjection, vendorCodesProjection, blocksProjection, onboardingItemsProjection, registrationsProjection, nucleusVendorsProjection, rfpsProjection];
 }

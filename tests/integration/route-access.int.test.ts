@@ -40,6 +40,7 @@ const RFP_ROUTES: [string, string, keyof typeof RFP_ACCESS][] = [
   ['GET', '/api/rfps/:code', 'read'],
   ['GET', '/api/rfps/:code/activity', 'staffRead'],
   ['PUT', '/api/rfps/:code/steps/:n', 'staff'],
+  ['GET', '/api/rfps/:code/suggested-bas', 'staff'],
   ['GET', '/api/rfps/:code/lanes', 'read'],
   ['POST', '/api/rfps/:code/float', 'staff'],
   ['POST', '/api/rfps/:code/close-bidding', 'deciders'],

@@ -336,6 +336,40 @@ describe('an RFP from draft to award and a second round', () => {
     expect(JSON.stringify(two.body)).not.toContain(ba1.baId);
   });
 
+  it('suggests BAs: those based in a lane city, and for a later RFP of the same customer its earlier awardees first', async () => {
+    type Suggested = { baId: string; invited: boolean; awardedOn: string[]; servesLaneCity: boolean; emailId: string | null; cityName: string | null };
+    const here = await get(`${rfpUrl}/suggested-bas`, procurement);
+    expect(here.status).toBe(200);
+    const hereBas = here.body.bas as Suggested[];
+    // The three test BAs are based in Mumbai, where lanes start; the first two were invited; the RFP's own
+    // award is not an earlier one.
+    const shown = (b: Suggested) => [b.baId, b.invited, b.servesLaneCity, b.awardedOn, b.cityName];
+    expect(hereBas.map(shown).sort()).toEqual(
+      [
+        [ba1.baId, true, true, [], 'Mumbai'],
+        [ba2.baId, true, true, [], 'Mumbai'],
+        [ba3.baId, false, true, [], 'Mumbai'],
+      ].sort(),
+    );
+    expect(hereBas.find((b) => b.baId === ba1.baId)!.emailId).toBe(`rfp1.admin@${ba1.baId}.test`);
+
+    const next = uniqueRfpCode();
+    expect((await post('/api/rfps', procurement, { rfpCode: next, casshOppId: OPPORTUNITY })).status).toBe(201);
+    const later = await get(`/api/rfps/${next}/suggested-bas`, operations);
+    expect(later.status).toBe(200);
+    // No lanes yet: only the BAs awarded on the earlier RFP of this customer, not yet invited.
+    expect((later.body.bas as Suggested[]).map((b) => [b.baId, b.awardedOn, b.invited, b.servesLaneCity]).sort()).toEqual(
+      [
+        [ba1.baId, [code], false, false],
+        [ba2.baId, [code], false, false],
+      ].sort(),
+    );
+    // Staff of another company code do not see the RFP; the auditor and BAs may not ask.
+    expect((await get(`/api/rfps/${next}/suggested-bas`, admin2000)).status).toBe(404);
+    expect((await get(`/api/rfps/${next}/suggested-bas`, auditor)).status).toBe(403);
+    expect((await get(`/api/rfps/${next}/suggested-bas`, asBa1)).status).toBe(403);
+  });
+
   it('invites a BA for backhaul', async () => {
     const invited = await post(`${rfpUrl}/backhaul-invitations`, operations, { baId: ba1.baId, isInvited: true });
     expect(invited.status).toBe(200);

@@ -51,6 +51,7 @@ import { actorFor, baIdOf, companyCodeForNewRfp, isBa, notFound, rfpAccess, rfpC
 import { headerDataFor } from './columns';
 import { rfpFileRoutes } from './file-routes';
 import { verifiedBaIds } from './rfp-data';
+import { suggestedBas } from './suggested-bas';
 import type { RfpCommandAnswer, RfpStaffView } from './views';
 
 /**
@@ -348,6 +349,12 @@ export function rfpRoutes(deps: RfpRoutesDeps): Router {
       result = await saveRfpStep(deps.temporal, code, step as RfpStepNumber, body, kit.contextOf(req, p, 'editDraft'));
     }
     res.json(await kit.staffAnswer(code, p, result));
+  });
+
+  // The wizard's suggested BAs (suggested-bas.ts): of the RFP's company code, which staff see only if it is theirs.
+  router.get('/rfps/:code/suggested-bas', rfpAccess.staff(), async (req, res) => {
+    const record = await kit.staffRfp(req, principalOf(res));
+    res.json({ rfpCode: record.rfpCode, bas: await suggestedBas(pool, record.rfpCode) });
   });
 
   router.get('/rfps/:code/lanes', rfpAccess.read(), async (req, res) => {

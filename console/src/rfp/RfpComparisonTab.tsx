@@ -7,7 +7,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   ToggleButton,
   ToggleButtonGroup,
@@ -17,6 +16,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MISSING } from '../../../domain/src/shared/format';
 import { errorText } from '../providers/httpClient';
 import { fetchComparison } from './api';
+import { COMPARISON_PAGE_SIZES, ComparisonPagination } from './ComparisonPagination';
+import { RfpBaResponseComparison } from './RfpBaResponseComparison';
 import type { ComparisonBy, ComparisonGroup } from './types';
 
 /** Spec 001 §2 comparison types: all, locationWise, vehicleWise, locationAndVehicle. */
@@ -27,13 +28,12 @@ export const COMPARISON_CHOICES: readonly { by: ComparisonBy; label: string }[] 
   { by: 'location-vehicle', label: 'Location & vehicle' },
 ];
 
-const GROUP_PAGE_SIZES = [10, 25, 50];
-
 /** Rates in rupees with Indian grouping (spec 001 §9 "Currency INR, en-IN grouping"). */
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
 export const formatRate = (n: number | null) => (n === null ? MISSING : rupees.format(n));
 
-const groupName = (g: ComparisonGroup, by: ComparisonBy): string => {
+/** A group's name; a BA-response entry carries the same key fields. */
+const groupName = (g: Pick<ComparisonGroup, 'laneId' | 'fromCity' | 'toCity' | 'vehicleType'>, by: ComparisonBy): string => {
   const route = `${g.fromCity ?? MISSING} → ${g.toCity ?? MISSING}`;
   switch (by) {
     case 'all':
@@ -47,22 +47,39 @@ const groupName = (g: ComparisonGroup, by: ComparisonBy): string => {
   }
 };
 
+/** Spec 001 §2: the quote comparison and "a BA-response comparison of the same structure". */
+type ComparisonView = 'quotes' | 'bas';
+
 /**
  * The responses of the current round compared (GET /comparison): per group, the BAs lowest first with their
- * rank and rate (a BA's average over the group's lanes it quoted), and the group's min/avg/max.
+ * rank and rate (a BA's average over the group's lanes it quoted), and the group's min/avg/max; or, as "BA
+ * responses", the same groups per BA (RfpBaResponseComparison), with the same choice of grouping.
  */
 export const RfpComparisonTab = ({ code }: { code: string }) => {
+  const [view, setView] = useState<ComparisonView>('quotes');
   const [by, setBy] = useState<ComparisonBy>('all');
   const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(GROUP_PAGE_SIZES[0]!);
+  const [perPage, setPerPage] = useState(COMPARISON_PAGE_SIZES[0]!);
   const result = useQuery({
     queryKey: ['rfps', code, 'comparison', by, page, perPage],
     queryFn: () => fetchComparison(code, by, page, perPage),
     placeholderData: keepPreviousData,
     retry: false,
+    enabled: view === 'quotes',
   });
   return (
     <Box>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={view}
+        onChange={(_e, next: ComparisonView | null) => next && setView(next)}
+        aria-label="Compare"
+        sx={{ mb: 1, mr: 2 }}
+      >
+        <ToggleButton value="quotes">Quotes</ToggleButton>
+        <ToggleButton value="bas">BA responses</ToggleButton>
+      </ToggleButtonGroup>
       <ToggleButtonGroup
         size="small"
         exclusive
@@ -81,7 +98,9 @@ export const RfpComparisonTab = ({ code }: { code: string }) => {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      {result.isPending ? (
+      {view === 'bas' ? (
+        <RfpBaResponseComparison code={code} by={by} groupName={groupName} formatRate={formatRate} />
+      ) : result.isPending ? (
         <CircularProgress size={20} />
       ) : result.isError ? (
         <Alert severity="error">{errorText(result.error)}</Alert>
@@ -131,16 +150,13 @@ export const RfpComparisonTab = ({ code }: { code: string }) => {
               ))}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div"
+          <ComparisonPagination
             count={result.data.total}
             page={page}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={GROUP_PAGE_SIZES}
-            onPageChange={(_e, next) => setPage(next)}
-            onRowsPerPageChange={(e) => {
-              setPerPage(Number(e.target.value));
-              setPage(0);
+            perPage={perPage}
+            onPage={(nextPage, nextPerPage) => {
+              setPage(nextPage);
+              setPerPage(nextPerPage);
             }}
           />
         </>

@@ -49,6 +49,13 @@ describe('RFP dashboard (/rfp/MLL/dashboard)', () => {
     await waitFor(() => expect(listCalls(dataProvider).some((p) => p.filter['status'] === 'evaluation')).toBe(true));
   });
 
+  it('says “No RFPs found” when there is none (not react-admin’s “No Rfps found”)', async () => {
+    stubFetch(() => undefined);
+    renderConsole('/rfp/MLL/dashboard', { dataProvider: sapDataProvider({ rfps: [] }), roles: ['MLL Commercial'] });
+    expect(await screen.findByText('No RFPs found')).toBeInTheDocument();
+    expect(screen.queryByText(/No Rfps found/)).not.toBeInTheDocument();
+  });
+
   it('opens the RFP’s view from a row', async () => {
     stubFetch((url) => {
       if (url.pathname === `/api/rfps/${RFP_CODE}`) return { body: rfpView() };

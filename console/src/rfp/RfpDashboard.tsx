@@ -1,6 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, DateInput, List, Pagination, SelectInput, TextInput, Title, usePermissions } from 'react-admin';
+import { DataTable, DateInput, List, Pagination, SelectInput, TextInput, Title, useListContext, usePermissions } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ALL_STATUSES, RFP_STATUSES } from '../../../domain/src/rfp/model';
 import { formatDate } from '../../../domain/src/shared/format';
@@ -31,6 +31,31 @@ const filters = [
   <DateInput key="dateFrom" source="dateFrom" label="Received from" alwaysOn />,
   <DateInput key="dateTo" source="dateTo" label="Received to" alwaysOn />,
 ];
+
+export const RFP_DASHBOARD_TEXTS = {
+  none: 'No RFPs found',
+  noneFiltered: 'No RFPs found with the current filters.',
+  clearFilters: 'Clear filters',
+} as const;
+
+/**
+ * What the table says without rows. react-admin words it from the resource name ("No Rfps found"); the
+ * console has no Resource for RFPs (custom routes) to give a label, so the text is set here.
+ */
+const NoRfps = () => {
+  const { filterValues, setFilters } = useListContext();
+  const filtered = Object.keys(filterValues ?? {}).length > 0;
+  return (
+    <Box sx={{ p: 2, display: 'flex', gap: 1, alignItems: 'center' }}>
+      <Typography variant="body2">{filtered ? RFP_DASHBOARD_TEXTS.noneFiltered : RFP_DASHBOARD_TEXTS.none}</Typography>
+      {filtered && (
+        <Button size="small" onClick={() => setFilters({}, [])}>
+          {RFP_DASHBOARD_TEXTS.clearFilters}
+        </Button>
+      )}
+    </Box>
+  );
+};
 
 /**
  * /rfp/MLL/dashboard: the staff RFP list (GET /api/rfps, scoped by the API to the user's company codes),
@@ -65,6 +90,7 @@ export const RfpDashboard = () => {
         empty={false}
       >
         <DataTable
+          empty={<NoRfps />}
           bulkActionButtons={false}
           rowClick={(_id, _resource, record) => rfpViewPath(String(record['rfpCode']), record['rfpType'] as string | null)}
         >

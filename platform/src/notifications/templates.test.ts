@@ -11,7 +11,7 @@ const CONTRACT: Record<TemplateName, string[]> = {
   'contact-change-otp': ['code', 'minutes'],
   'contact-changed': ['name', 'newEmail', 'newMobile'],
   'user-blocked': ['name'],
-  'rfp-notice': ['title', 'body'],
+  'rfp-notice': ['title', 'body', 'link'],
 };
 
 const SAMPLE: Record<string, string> = {

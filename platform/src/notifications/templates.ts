@@ -155,11 +155,12 @@ export const TEMPLATES: Readonly<Record<TemplateName, MessageTemplate>> = {
   },
   // Issue 10: what a BA is told of an RFP (floated to it, awarded, closed, reopened, backhaul), e-mailed with
   // the in-app notification's own words (projections/src/notifications/rfp-rules.ts), so the two never differ.
+  // {link} is the RFP's page in the portal (the BA signs in first if needed).
   'rfp-notice': {
-    params: ['title', 'body'],
+    params: ['title', 'body', 'link'],
     email: {
       subject: 'BA Portal: {title}',
-      text: 'Hello,\n\n' + '{body}\n\n' + 'Sign in to BA Portal and open RFP Dashboard to see it.' + SIGNATURE,
+      text: 'Hello,\n\n' + '{body}\n\n' + 'Open the RFP in BA Portal: {link}' + SIGNATURE,
     },
     sms: 'BA Portal: {title}. Sign in to see it.',
   },

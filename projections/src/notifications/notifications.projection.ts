@@ -385,7 +385,7 @@ async function fanOut(client: PoolClient, requests: readonly NotificationRequest
               COALESCE(m.ba_id, m.target_ba), m.company_code, m.at, m.position
        FROM matched m
        ON CONFLICT (id) DO NOTHING
-       RETURNING id, user_id, kind, title, body
+       RETURNING id, user_id, kind, title, body, link
      )
      ${
        live
@@ -393,6 +393,7 @@ async function fanOut(client: PoolClient, requests: readonly NotificationRequest
            // for the e-mails of the RFP notices (./rfp-notifications.ts); only those need their words.
            `SELECT id, user_id, kind,
                    CASE WHEN kind LIKE 'rfp.%' THEN title END AS title, CASE WHEN kind LIKE 'rfp.%' THEN body END AS body,
+                   CASE WHEN kind LIKE 'rfp.%' THEN link END AS link,
                    pg_notify('${NOTIFICATIONS_CHANNEL}', user_id)
               FROM inserted`
          : 'SELECT count(*) FROM inserted'
@@ -402,7 +403,8 @@ async function fanOut(client: PoolClient, requests: readonly NotificationRequest
   return live ? result.rows : [];
 }
 
-export const notificationsProjection: Projection = {
+/** `publicUrl`: the portal's address, for the links of the RFP e-mails (config http.publicUrl). */
+export const createNotificationsProjection = (options: { publicUrl?: string | null } = {}): Projection => ({
   name: 'notifications',
   tables: ['notifications', 'notification_recipients', 'notification_subjects', RFP_SUBJECTS_TABLE],
   schema,
@@ -419,6 +421,8 @@ export const notificationsProjection: Projection = {
       ...(await applyRfps(client, events, t)),
     ];
     const inserted = await fanOut(client, requests, t);
-    await emailRfpNotices(client, inserted, t);
+    await emailRfpNotices(client, inserted, t, options.publicUrl ?? null);
   },
-};
+});
+
+export const notificationsProjection: Projection = createNotificationsProjection();

@@ -110,8 +110,19 @@ export async function applyRfps(client: PoolClient, events: readonly StoredEvent
   return requests;
 }
 
-/** A notification row just written at the live table; title and body are given for the RFP kinds only. */
-export type InsertedNotification = { id: string; user_id: string; kind: string; title: string | null; body: string | null };
+/** A notification row just written at the live table; title, body and link are given for the RFP kinds only. */
+export type InsertedNotification = { id: string; user_id: string; kind: string; title: string | null; body: string | null; link: string | null };
+
+/**
+ * The e-mail of one RFP notice: the in-app words and the notice's link made absolute with the portal's public
+ * URL (config http.publicUrl; the portal is served at its root). Without a public URL (a tool that runs the
+ * projections without the app's config) the link stays the portal path. Null for a row without words or link.
+ */
+export function rfpNoticeEmail(notice: InsertedNotification, to: string, publicUrl: string | null): OutboxMessage | null {
+  if (notice.title === null || notice.body === null || notice.link === null) return null;
+  const link = `${(publicUrl ?? '').replace(/\/+$/, '')}${notice.link}`;
+  return { channel: 'email', to, template: 'rfp-notice', params: { title: notice.title, body: notice.body, link } };
+}
 
 /** The outbox's own check (platform/src/notifications/outbox.ts): an address it would refuse is skipped, not thrown. */
 const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/;
@@ -123,7 +134,12 @@ const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/;
  * is written once (its id is `<eventId>:<userId>`), and the outbox's dedupe key, the row's id, drops a second
  * write all the same. A user without a usable address gets the in-app notification only.
  */
-export async function emailRfpNotices(client: PoolClient, inserted: readonly InsertedNotification[], t: TableNames): Promise<void> {
+export async function emailRfpNotices(
+  client: PoolClient,
+  inserted: readonly InsertedNotification[],
+  t: TableNames,
+  publicUrl: string | null,
+): Promise<void> {
   const notices = inserted.filter((n) => isRfpNotificationKind(n.kind));
   if (notices.length === 0) return;
   const { rows } = await client.query<{ user_id: string; email: string | null }>(
@@ -133,8 +149,8 @@ export async function emailRfpNotices(client: PoolClient, inserted: readonly Ins
   const emailOf = new Map(rows.map((r) => [r.user_id, r.email?.trim() ?? '']));
   for (const notice of [...notices].sort((a, b) => a.id.localeCompare(b.id))) {
     const to = emailOf.get(notice.user_id) ?? '';
-    if (!EMAIL.test(to) || notice.title === null || notice.body === null) continue;
-    const message: OutboxMessage = { channel: 'email', to, template: 'rfp-notice', params: { title: notice.title, body: notice.body } };
+    const message = EMAIL.test(to) ? rfpNoticeEmail(notice, to, publicUrl) : null;
+    if (message === null) continue;
     await enqueueMessages(client, [message], { dedupeKey: `notification:${notice.id}` });
   }
 }

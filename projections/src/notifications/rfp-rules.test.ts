@@ -2,6 +2,7 @@ import type { RfpEvent } from '../../../domain/src/rfp/events';
 import { draftReady, mllAdmin, procurement, RFP_CODE, rfpEvents } from '../../../domain/src/rfp/testing';
 import type { StoredEvent } from '../../../domain/src/shared/events';
 import { renderTemplate } from '../../../platform/src/notifications/templates';
+import { rfpNoticeEmail } from './rfp-notifications';
 import { AWARD_LANES_SHOWN, evolveRfpSubject, RFP_NOTIFICATION_KINDS, isRfpNotificationKind, newRfpSubject, rfpNotifications, type RfpSubject } from './rfp-rules';
 import type { NotificationRequest } from './rules';
 
@@ -171,8 +172,21 @@ describe('RFP notification rules (issue 10)', () => {
     // The fan-out returns the words of the rows to e-mail by this prefix.
     expect(RFP_NOTIFICATION_KINDS.every((kind) => kind.startsWith('rfp.'))).toBe(true);
     const [note] = run([...draftReady, floated(['ba-1'])]);
-    const mail = renderTemplate('rfp-notice', { title: note!.title, body: note!.body });
+    const row = { id: 'e1:u1', user_id: 'u1', kind: note!.kind, title: note!.title, body: note!.body, link: note!.link };
+    const message = rfpNoticeEmail(row, 'ba@demo.test', 'https://ba.example.in/');
+    expect(message).toEqual({
+      channel: 'email',
+      to: 'ba@demo.test',
+      template: 'rfp-notice',
+      params: { title: note!.title, body: note!.body, link: `https://ba.example.in/rfp/BA/view/${RFP_CODE}/standard` },
+    });
+    const mail = renderTemplate('rfp-notice', message!.params);
     expect(mail.subject).toBe(`BA Portal: New RFP ${RFP_CODE}`);
     expect(mail.text).toContain(note!.body);
+    // The link is the portal's RFP view (portal/src/rfp/paths.ts rfpBaViewPath) on the configured public URL.
+    expect(mail.text).toContain(`Open the RFP in BA Portal: https://ba.example.in/rfp/BA/view/${RFP_CODE}/standard`);
+    // Without a public URL the path alone; a row without words is not e-mailed.
+    expect(rfpNoticeEmail(row, 'ba@demo.test', null)?.params['link']).toBe(`/rfp/BA/view/${RFP_CODE}/standard`);
+    expect(rfpNoticeEmail({ ...row, body: null }, 'ba@demo.test', 'https://ba.example.in')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { captureDownloads, sapDataProvider, stubFetch, xlsx, type StubReply } fr
 import { rfpView, RFP_CODE } from '../testing';
 import type { RfpStaffView } from '../types';
 import { STEP_DISABLED_REASONS } from './progress';
+import { STEP3_TEXTS } from './Step3Lanes';
 
 const user = userEvent.setup({ delay: null });
 const base = `/api/rfps/${RFP_CODE}`;
@@ -91,6 +92,24 @@ describe('RFP wizard (/rfp/MLL/createRfp/:step)', () => {
     // Step 2 of the new draft: its code is in the URL, step 2 is open, 3–5 are not.
     expect(await screen.findByRole('form', { name: 'Properties' })).toBeInTheDocument();
     expect(await step(/Lanes/)).toBeDisabled();
+  });
+
+  it('step 1: after its save a non-standard RFP stays at step 1, a standard one goes on to step 2 (spec §4)', async () => {
+    for (const rfpType of ['non-standard', 'standard'] as const) {
+      const saved = draft({ rfpType, steps: { 2: { ...step2, rfpType }, 3: null, 4: null, 5: null } });
+      const sent = serve(saved, { [`PUT ${base}/steps/1`]: () => ({ body: saved }) });
+      const view = renderConsole(`/rfp/MLL/createRfp/1?code=${RFP_CODE}`, { dataProvider: sapDataProvider(), roles: STAFF });
+      const form = await screen.findByRole('form', { name: 'Opportunity' });
+      await user.click(within(form).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(sent.some((s) => s.path === `${base}/steps/1`)).toBe(true));
+      if (rfpType === 'standard') expect(await screen.findByRole('form', { name: 'Properties' })).toBeInTheDocument();
+      else {
+        expect(await screen.findByText('Step 1 saved')).toBeInTheDocument();
+        expect(screen.getByRole('form', { name: 'Opportunity' })).toBeInTheDocument();
+        expect(screen.queryByRole('form', { name: 'Properties' })).toBeNull();
+      }
+      view.unmount();
+    }
   });
 
   it('step 1: a failed lookup shows the server’s message and keeps Save off', async () => {
@@ -207,6 +226,8 @@ describe('RFP wizard (/rfp/MLL/createRfp/:step)', () => {
     renderConsole(`/rfp/MLL/createRfp/3?code=${RFP_CODE}`, { dataProvider: sapDataProvider(), roles: STAFF });
     await user.upload(await screen.findByTestId('rfp-lanes-input'), xlsx('lanes.xlsx'));
     expect(await screen.findByText('Row 3: From City is required')).toBeInTheDocument();
+    // No lanes yet: no way on to step 4.
+    expect(screen.queryByRole('button', { name: STEP3_TEXTS.next })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Download error file' }));
     expect(names).toEqual([`RFPTemplateError-${RFP_CODE}.xlsx`]);
 
@@ -216,6 +237,9 @@ describe('RFP wizard (/rfp/MLL/createRfp/:step)', () => {
     expect(screen.queryByText('Row 3: From City is required')).toBeNull();
     // The answer is the RFP with its lanes: step 4 opens.
     await waitFor(async () => expect(await step(/BA selection/)).toBeEnabled());
+    // …and the step offers the way on.
+    await user.click(screen.getByRole('button', { name: STEP3_TEXTS.next }));
+    expect(await screen.findByRole('form', { name: 'BA selection' })).toBeInTheDocument();
   });
 
   it('step 4: adds a verified BA found by name and saves the selection with the switches', async () => {
@@ -253,6 +277,30 @@ describe('RFP wizard (/rfp/MLL/createRfp/:step)', () => {
     });
   });
 
+  it('step 4: lists the suggested BAs with why, and adds one with a click as a suggestion', async () => {
+    const suggested = [
+      { baId: 'ba-7', baName: 'Konkan Carriers', emailId: 'admin@konkan.test', cityName: 'Mumbai', invited: false, awardedOn: ['RFP-2025-0009'], servesLaneCity: true },
+      { baId: 'ba-8', baName: 'Deccan Movers', emailId: null, cityName: 'Pune', invited: false, awardedOn: [], servesLaneCity: true },
+    ];
+    const sent = serve(draft({ steps: { 2: step2, 3: { headerData: [] }, 4: null, 5: null }, rfpType: 'standard', laneCount: 2 }), {
+      [`GET ${base}/suggested-bas`]: () => ({ body: { rfpCode: RFP_CODE, bas: suggested } }),
+      [`PUT ${base}/steps/4`]: () => ({ body: draft() }),
+    });
+    renderConsole(`/rfp/MLL/createRfp/4?code=${RFP_CODE}`, { dataProvider: sapDataProvider(), roles: STAFF });
+    const table = await screen.findByRole('table', { name: 'Suggested BAs' });
+    const konkan = (await within(table).findByText('Konkan Carriers')).closest('tr')!;
+    expect(within(konkan).getByText('Awarded on RFP-2025-0009; Based in a lane city')).toBeInTheDocument();
+    expect(within(within(table).getByText('Deccan Movers').closest('tr')!).getByText('Based in a lane city')).toBeInTheDocument();
+    await user.click(within(konkan).getByRole('button', { name: 'Add suggested Konkan Carriers' }));
+    expect(within(konkan).getByRole('button', { name: 'Add suggested Konkan Carriers' })).toBeDisabled();
+    expect(within(screen.getByRole('table', { name: 'Selected BAs' })).getByText('Konkan Carriers')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.find((s) => s.path === `${base}/steps/4`)).toBeDefined());
+    expect((sent.find((s) => s.path === `${base}/steps/4`)!.body as { baList: BaSelectionItem[] }).baList).toEqual([
+      { baId: 'ba-7', baName: 'Konkan Carriers', individual: 1, action: 'add', typeOfSearch: 'name', typeValue: 'Konkan Carriers', serviceType: null, isSuggestedBa: true },
+    ]);
+  });
+
   it('step 5: shows the selected mix by city and the float refusal', async () => {
     const item = (baId: string, baName: string): BaSelectionItem => ({
       baId,
@@ -265,7 +313,9 @@ describe('RFP wizard (/rfp/MLL/createRfp/:step)', () => {
       isSuggestedBa: false,
     });
     const selection = { baList: [item('ba-1', 'Sharma Roadways Pvt Ltd'), item('ba-2', 'Patil Carriers')], cityBasedBa: [], comment: '', isSubmitToNewBa: false, isTnCDownloadable: false };
-    const sent = serve(draft({ steps: { 2: step2, 3: { headerData: [] }, 4: selection, 5: null }, rfpType: 'standard', laneCount: 2 }), {
+    const opened = draft({ steps: { 2: step2, 3: { headerData: [] }, 4: selection, 5: null }, rfpType: 'standard', laneCount: 2 });
+    const sent = serve(opened, {
+      [`PUT ${base}/steps/5`]: (body) => ({ body: { ...opened, steps: { ...opened.steps, 5: body } } }),
       [`POST ${base}/float`]: () => ({ status: 422, body: { message: rfpMessages.addNewBa } }),
     });
     const dataProvider = sapDataProvider();
@@ -283,6 +333,32 @@ describe('RFP wizard (/rfp/MLL/createRfp/:step)', () => {
     await user.click(screen.getByRole('button', { name: 'Float' }));
     expect(await screen.findAllByText(rfpMessages.addNewBa)).not.toHaveLength(0);
     expect(sent.find((s) => s.path === `${base}/float`)!.body).toEqual({ baIds: ['ba-1', 'ba-2'], comments: '', floatToAll: false });
+    // Step 5's own data is saved before the float: the mix, the same BAs by city, and "float to all".
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([`PUT ${base}/steps/5`, `POST ${base}/float`]);
+    expect(sent[0]!.body).toEqual({
+      selectedMix: selection.baList,
+      cityWiseSelectedBa: [
+        { ...item('ba-2', 'Patil Carriers'), individual: 0, typeOfSearch: 'city', typeValue: 'Nagpur' },
+        { ...item('ba-1', 'Sharma Roadways Pvt Ltd'), individual: 0, typeOfSearch: 'city', typeValue: 'Pune' },
+      ],
+      entireBaList: false,
+    });
+  });
+
+  it('step 5: puts its saved data back when opened at step 5, not when opened at step 2 (spec §4)', async () => {
+    const saved = draft({
+      steps: { 2: step2, 3: { headerData: [] }, 4: { baList: [], cityBasedBa: [], comment: '', isSubmitToNewBa: false, isTnCDownloadable: false }, 5: { selectedMix: [], cityWiseSelectedBa: [], entireBaList: true } },
+      rfpType: 'standard',
+      laneCount: 2,
+    });
+    serve(saved);
+    const atFive = renderConsole(`/rfp/MLL/createRfp/5?code=${RFP_CODE}`, { dataProvider: sapDataProvider(), roles: STAFF });
+    expect(await screen.findByRole('switch', { name: 'Float to all verified BAs' })).toBeChecked();
+    atFive.unmount();
+    serve(saved);
+    renderConsole(`/rfp/MLL/createRfp/2?code=${RFP_CODE}`, { dataProvider: sapDataProvider(), roles: STAFF });
+    await user.click(await step(/Float/));
+    expect(await screen.findByRole('switch', { name: 'Float to all verified BAs' })).not.toBeChecked();
   });
 
   it('links a draft’s view to the wizard at the step its saved data gives', async () => {

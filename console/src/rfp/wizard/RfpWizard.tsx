@@ -1,8 +1,10 @@
 import { Alert, Box, Card, CardContent, CircularProgress, Step, StepButton, Stepper, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useNotify, usePermissions } from 'react-admin';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { RfpStepNumber } from '../../../../domain/src/rfp/model';
+import { restoreOnOpen, stepAfterSubmit } from '../../../../domain/src/rfp/wizard';
 import { errorText } from '../../providers/httpClient';
 import { mayChangeRfps } from '../access';
 import { fetchRfp } from '../api';
@@ -63,6 +65,9 @@ const WizardBody = ({ rfp, step }: { rfp: RfpStaffView | null; step: RfpStepNumb
   const flags = useStepEnablement(progressOf(rfp));
   const rfpType = rfp?.rfpType ?? null;
   const blocked = disabledReason(step, flags, rfpType);
+  // Spec 001 §4: the step the wizard was opened at says which saved steps are put back; a step saved since is.
+  const [cleared, setCleared] = useState<ReadonlySet<RfpStepNumber>>(() => new Set(rfp ? restoreOnOpen(step).clear : []));
+  const savedNow = (saved: RfpStepNumber) => setCleared((prev) => new Set([...prev].filter((s) => s !== saved)));
 
   /** The answer is the RFP after the command: the stepper reads it at once; a late read model is read again. */
   const took = (code: string, answer: RfpCommandAnswer) => {
@@ -116,15 +121,28 @@ const WizardBody = ({ rfp, step }: { rfp: RfpStaffView | null; step: RfpStepNumb
           {blocked !== null ? (
             <Alert severity="info">{blocked}</Alert>
           ) : step === 1 || rfp === null ? (
-            <Step1Opportunity rfp={rfp} onSaved={(answer, code) => savedThenGo(1, 2)(answer, code)} />
+            // Spec 001 §4 "after a successful submit" (step 1's, which creates or saves the RFP): step 2, or step 1
+            // again for a non-standard RFP. The float ends the wizard: it opens the RFP's view (Step5Float).
+            <Step1Opportunity rfp={rfp} onSaved={(answer, code) => savedThenGo(1, stepAfterSubmit(rfpType))(answer, code)} />
           ) : step === 2 ? (
             <Step2Properties rfp={rfp} onSaved={savedThenGo(2, 3)} />
           ) : step === 3 ? (
-            <Step3Lanes rfp={rfp} onUploaded={(answer) => took(rfp.rfpCode, answer)} />
+            <Step3Lanes
+              rfp={rfp}
+              onUploaded={(answer) => took(rfp.rfpCode, answer)}
+              onNext={flags[4] ? () => navigate(rfpWizardPath(4, rfp.rfpCode)) : null}
+            />
           ) : step === 4 ? (
             <Step4BaSelection rfp={rfp} onSaved={savedThenGo(4, 5)} />
           ) : (
-            <Step5Float rfp={rfp} />
+            <Step5Float
+              rfp={rfp}
+              restore={!cleared.has(5)}
+              onSaved={(answer) => {
+                savedNow(5);
+                took(rfp.rfpCode, answer);
+              }}
+            />
           )}
         </CardContent>
       </Card>

@@ -14,6 +14,7 @@ export const STEP3_TEXTS = {
   lanes: (n: number) => `Lanes uploaded: ${n}`,
   nonStandard: 'A non-standard RFP takes the customer’s own sheet: the columns chosen in step 2 are found by their labels',
   downloadErrors: 'Download error file',
+  next: 'Next: BA selection',
 } as const;
 
 /**
@@ -21,7 +22,16 @@ export const STEP3_TEXTS = {
  * back as the error workbook ('RFPTemplateError-{rfpCode}.xlsx'), offered with the API's first message until the
  * next good upload; a good one shows 'File upload successful...!!!' and the lane count.
  */
-export const Step3Lanes = ({ rfp, onUploaded }: { rfp: RfpStaffView; onUploaded: (answer: RfpCommandAnswer) => void }) => {
+export const Step3Lanes = ({
+  rfp,
+  onUploaded,
+  onNext,
+}: {
+  rfp: RfpStaffView;
+  onUploaded: (answer: RfpCommandAnswer) => void;
+  /** Opens step 4; null while step 4 is not enabled (no lanes yet, or the non-standard delay running). */
+  onNext: (() => void) | null;
+}) => {
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
   const [downloading, setDownloading] = useState(false);
@@ -77,6 +87,14 @@ export const Step3Lanes = ({ rfp, onUploaded }: { rfp: RfpStaffView; onUploaded:
         <Alert severity="success">
           {outcome.message} {STEP3_TEXTS.lanes(outcome.lanes)}
         </Alert>
+      )}
+      {/* The stepper opens step 4 too; after an upload the way on should not have to be looked for. */}
+      {onNext && (
+        <Box>
+          <Button variant="contained" onClick={onNext}>
+            {STEP3_TEXTS.next}
+          </Button>
+        </Box>
       )}
       {outcome?.ok === false && (
         <Alert

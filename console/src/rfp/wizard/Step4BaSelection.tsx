@@ -15,13 +15,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useGetList } from 'react-admin';
 import type { BaSearchType, BaSelectionItem } from '../../../../domain/src/rfp/model';
 import { parseWith, rfpStep4Schema } from '../../../../domain/src/rfp/rules';
 import { MISSING } from '../../../../domain/src/shared/format';
 import { MasterSelect } from '../../vendor-code/MasterSelect';
 import type { RfpCommandAnswer, RfpStaffView } from '../types';
-import { saveRfpStep } from './api';
+import { fetchSuggestedBas, saveRfpStep, type SuggestedBa } from './api';
 import { useWizardSave } from './useWizardSave';
 
 type BaRow = { id: string; companyName: string | null; cityName: string | null };
@@ -34,7 +35,28 @@ export const STEP4_TEXTS = {
   noResults: 'No verified BA matches',
   nothingSelected: 'No BA selected yet',
   alreadySelected: 'Already selected',
+  suggested: 'Suggested BAs',
+  noSuggestions: 'No BA to suggest: none was awarded on this customer’s earlier RFPs or is based in a lane city',
+  awardedOn: (codes: string[]) => `Awarded on ${codes.join(', ')}`,
+  laneCity: 'Based in a lane city',
+  invited: 'Invited',
 } as const;
+
+/** A suggested BA as the selection keeps it: one named BA, marked as the portal's suggestion. */
+const suggestedItem = (ba: SuggestedBa): BaSelectionItem => ({
+  baId: ba.baId,
+  baName: ba.baName,
+  individual: 1,
+  action: 'add',
+  typeOfSearch: 'name',
+  typeValue: ba.baName,
+  serviceType: null,
+  isSuggestedBa: true,
+});
+
+/** Why the portal suggests `ba`, in words. */
+const whySuggested = (ba: SuggestedBa): string =>
+  [ba.awardedOn.length > 0 ? STEP4_TEXTS.awardedOn(ba.awardedOn) : null, ba.servesLaneCity ? STEP4_TEXTS.laneCity : null].filter(Boolean).join('; ');
 
 const SEARCH_LABELS: Record<BaSearchType, string> = { name: 'Name', city: 'City', serviceType: 'Service type' };
 
@@ -90,6 +112,7 @@ export const Step4BaSelection = ({ rfp, onSaved }: { rfp: RfpStaffView; onSaved:
     { pagination: { page: 1, perPage: 25 }, sort: { field: 'companyName', order: 'ASC' }, filter: { status: 'verified', ...criterion?.filter } },
     { enabled: criterion !== null },
   );
+  const suggestions = useQuery({ queryKey: ['rfps', rfp.rfpCode, 'suggested-bas'], queryFn: () => fetchSuggestedBas(rfp.rfpCode), retry: false });
   const selected = [...baList, ...cityBasedBa];
   const isSelected = (id: string) => selected.some((i) => i.baId === id);
   const save = useWizardSave((body: unknown, key: string) => saveRfpStep(rfp.rfpCode, 4, body, key), (answer) => onSaved(answer));
@@ -99,6 +122,9 @@ export const Step4BaSelection = ({ rfp, onSaved }: { rfp: RfpStaffView; onSaved:
     const item = itemFor(ba, criterion);
     if (criterion.type === 'city') setCityBasedBa((prev) => [...prev, item]);
     else setBaList((prev) => [...prev, item]);
+  };
+  const addSuggested = (ba: SuggestedBa) => {
+    if (!isSelected(ba.baId)) setBaList((prev) => [...prev, suggestedItem(ba)]);
   };
   const remove = (baId: string | null) => {
     setBaList((prev) => prev.filter((i) => i.baId !== baId));
@@ -177,6 +203,34 @@ export const Step4BaSelection = ({ rfp, onSaved }: { rfp: RfpStaffView; onSaved:
           </TableBody>
         </Table>
       )}
+      <Typography variant="subtitle2" component="h2">
+        {STEP4_TEXTS.suggested}
+      </Typography>
+      <Table size="small" aria-label={STEP4_TEXTS.suggested}>
+        <TableBody>
+          {(suggestions.data ?? []).map((ba) => (
+            <TableRow key={ba.baId}>
+              <TableCell>{ba.baName}</TableCell>
+              <TableCell>{ba.emailId ?? MISSING}</TableCell>
+              <TableCell>{ba.cityName ?? MISSING}</TableCell>
+              <TableCell>
+                {whySuggested(ba)}
+                {ba.invited && ` (${STEP4_TEXTS.invited})`}
+              </TableCell>
+              <TableCell align="right">
+                <Button size="small" disabled={isSelected(ba.baId)} onClick={() => addSuggested(ba)} aria-label={`Add suggested ${ba.baName}`}>
+                  {isSelected(ba.baId) ? STEP4_TEXTS.alreadySelected : 'Add'}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+          {suggestions.isSuccess && suggestions.data.length === 0 && (
+            <TableRow>
+              <TableCell>{STEP4_TEXTS.noSuggestions}</TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
       <Typography variant="subtitle2" component="h2">
         Selected BAs ({selected.length})
       </Typography>

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Alert, Box, Button, FormControlLabel, List, ListItem, ListItemText, Switch, TextField, Typography } from '@mui/material';
 import { useGetMany, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { BaSelectionItem } from '../../../../domain/src/rfp/model';
+import type { BaSelectionItem, RfpStep5 } from '../../../../domain/src/rfp/model';
 import { errorText } from '../../providers/httpClient';
 import { rfpViewPath } from '../paths';
-import type { RfpStaffView } from '../types';
-import { floatRfp, type FloatBody } from './api';
+import type { RfpCommandAnswer, RfpStaffView } from '../types';
+import { floatRfp, saveRfpStep, type FloatBody } from './api';
 import { useWizardSave } from './useWizardSave';
 
 export const STEP5_TEXTS = {
@@ -33,11 +33,24 @@ export function groupByCity(items: BaSelectionItem[], cityOf: (baId: string) => 
 }
 
 /**
- * Step 5: the selected mix (step 4's BAs, grouped by city), the comments for the BAs and "float to all". Float →
- * POST /api/rfps/:code/float {baIds, comments, floatToAll}; then the RFP's view. A refusal ('Please Add New BA to
- * float RFP' when no BA would be new) is shown on the step as the API words it.
+ * Step 5's own data (spec 001 §3 wizard state: selected mix, city-wise selected BAs, entire BA list): the mix,
+ * each BA again as one of its city's group (individual 0, typeOfSearch city), and "float to all".
  */
-export const Step5Float = ({ rfp }: { rfp: RfpStaffView }) => {
+export function step5Data(mix: BaSelectionItem[], cityOf: (baId: string) => string | null, floatToAll: boolean): RfpStep5 {
+  const cityWiseSelectedBa = groupByCity(mix, cityOf).flatMap(([city, items]) =>
+    items.map((item): BaSelectionItem => ({ ...item, individual: 0, typeOfSearch: 'city', typeValue: city })),
+  );
+  return { selectedMix: mix, cityWiseSelectedBa, entireBaList: floatToAll };
+}
+
+/**
+ * Step 5: the selected mix (step 4's BAs, grouped by city), the comments for the BAs and "float to all". Float →
+ * PUT steps/5 (the step's own data, so a draft opened again shows it) then POST /api/rfps/:code/float {baIds,
+ * comments, floatToAll}; then the RFP's view. A refusal ('Please Add New BA to float RFP' when no BA would be new)
+ * is shown on the step as the API words it. `restore`: whether the saved step 5 is put back (spec 001 §4: the
+ * wizard opened at step 2 or 1 clears step 5; the wizard decides, RfpWizard.tsx).
+ */
+export const Step5Float = ({ rfp, restore, onSaved }: { rfp: RfpStaffView; restore: boolean; onSaved: (answer: RfpCommandAnswer) => void }) => {
   const notify = useNotify();
   const navigate = useNavigate();
   const mix = selectedMix(rfp);
@@ -46,14 +59,18 @@ export const Step5Float = ({ rfp }: { rfp: RfpStaffView }) => {
   const cityOf = (baId: string) => (bas.data ?? []).find((b) => b?.id === baId)?.cityName ?? null;
   const invited = new Set(rfp.invitations.map((i) => i.baId));
   const [comments, setComments] = useState(rfp.steps[4]?.comment ?? '');
-  const [floatToAll, setFloatToAll] = useState(false);
+  const [floatToAll, setFloatToAll] = useState(restore ? (rfp.steps[5]?.entireBaList ?? false) : false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const float = useWizardSave(
-    (body: FloatBody, key: string) => floatRfp(rfp.rfpCode, body, key).catch((error: unknown) => {
-      setRefusal(errorText(error));
-      throw error;
-    }),
+    async (body: FloatBody, key: string) => {
+      // The step is saved first (its own key: a retry of the float saves it again harmlessly).
+      onSaved(await saveRfpStep(rfp.rfpCode, 5, step5Data(mix, cityOf, body.floatToAll), `${key}:step5`));
+      return floatRfp(rfp.rfpCode, body, key).catch((error: unknown) => {
+        setRefusal(errorText(error));
+        throw error;
+      });
+    },
     (answer) => {
       setRefusal(null);
       notify(answer.message, { type: 'success' });

@@ -1,3 +1,4 @@
+import type { SuggestedBa } from '../../../../api/src/rfp/suggested-bas';
 import type { Opportunity } from '../../../../domain/src/crm/port';
 import { rfpFileNames } from '../../../../domain/src/rfp/messages';
 import type { RfpStepNumber } from '../../../../domain/src/rfp/model';
@@ -62,6 +63,12 @@ export async function uploadLanes(code: string, file: File, idempotencyKey: stri
     fileName: rfpFileNames.rfpTemplateErrors(code),
   };
 }
+
+/** GET /api/rfps/:code/suggested-bas: the BAs the portal suggests for the RFP (api/src/rfp/suggested-bas.ts). */
+export async function fetchSuggestedBas(code: string): Promise<SuggestedBa[]> {
+  return ((await httpClient(`${rfpPath(code)}/suggested-bas`)).json as { bas: SuggestedBa[] }).bas;
+}
+export type { SuggestedBa };
 
 export type FloatBody = { baIds: string[]; comments: string; floatToAll: boolean };
 

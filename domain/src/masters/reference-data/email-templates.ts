@@ -77,6 +77,6 @@ export const EMAIL_TEMPLATES: readonly EmailTemplateRow[] = [
     templateKey: 'rfp-notice',
     name: 'RFP notice to a BA',
     subject: 'BA Portal: {title}',
-    body: 'Hello,\n\n{body}\n\nSign in to BA Portal and open RFP Dashboard to see it.\n\nBA Portal',
+    body: 'Hello,\n\n{body}\n\nOpen the RFP in BA Portal: {link}\n\nBA Portal',
   },
 ];
