@@ -108,7 +108,11 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
   const filesDir = mkdtempSync(path.join(os.tmpdir(), 'ba-portal-files-'));
   const blobStore = createFsBlobStore(filesDir);
 
+  // The api's own closers (the notification streams and their LISTEN connection), run first by stop(): a browser's
+  // stream still open would otherwise reconnect to the dropped database after the suite's modules were torn down.
+  const shutdown: (() => Promise<void>)[] = [];
   const app = createApp({
+    onShutdown: (close) => shutdown.push(close),
     pool: db.appPool,
     store,
     temporal,
@@ -168,6 +172,7 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
       current ??= await launchWorker();
     },
     stop: async () => {
+      for (const close of shutdown) await close();
       await pauseWorker();
       await projector.stop();
       await erpSandbox.stop();

@@ -4,7 +4,7 @@ import type { LaneColumn } from '../../../domain/src/rfp/model';
 import { rfpMessages } from '../../../domain/src/rfp/messages';
 import { completeDetails, fakeApi, problem, verifiedBaAdmin, type FakeApi, type RecordedRequest } from '../testing/fakeApi';
 import { renderPortal } from '../testing/render';
-import type { LaneRow, RfpBaListRow, RfpBaView } from './api';
+import { rfpTexts, type LaneRow, type RfpBaListRow, type RfpBaView } from './api';
 import { DEFAULT_COLUMN_WIDTH, defaultLaneColDef, laneColumnDefs, laneProblemsText, quotesToSave, rowsOf } from './laneColumns';
 import { RFP_SIDEBAR } from './RfpLayout';
 
@@ -69,6 +69,9 @@ type Served = {
   save?: (req: RecordedRequest) => { status: number; body?: unknown };
   /** The answer to POST bids: 400 = the error workbook. */
   bidStatus?: number;
+  /** The lanes' round (a reopened RFP is in round 2) and the BA's quotes of the round before it. */
+  round?: number;
+  earlier?: { laneId: string; values: Record<string, string | null> }[];
 };
 
 /** The portal's fake API plus the BA RFP routes; bids answer with a Blob (the fake's replies are JSON only). */
@@ -85,7 +88,9 @@ function rfpFakeApi(served: Served = {}): FakeApi {
       }
       if (req.method === 'GET' && req.path === '/api/rfps/RFP-1') return { status: 200, body: served.rfp ?? rfpView() };
       if (req.method === 'GET' && req.path === '/api/rfps/RFP-1/lanes')
-        return { status: 200, body: { rows: LANES, total: LANES.length, round: 1, columns: COLUMNS } };
+        return { status: 200, body: { rows: LANES, total: LANES.length, round: served.round ?? 1, columns: COLUMNS } };
+      if (req.method === 'GET' && req.path === '/api/rfps/RFP-1/responses/mine')
+        return { status: 200, body: { round: Number(req.query.get('round')), quotes: served.earlier ?? [] } };
       if (req.method === 'PUT' && req.path === '/api/rfps/RFP-1/responses/mine')
         return served.save?.(req) ?? { status: 200, body: { message: rfpMessages.laneResponseSaved, round: 1, quotes: [] } };
       return undefined;
@@ -250,6 +255,30 @@ describe('BA RFP view', () => {
     expect(put?.body).toEqual({ round: 1, quotes: { L0002: { rate: '39000', availability: null } } });
   });
 
+  it('fills a reopened round with the BA’s quotes of the round before, to revise and save as this round’s', async () => {
+    const earlier = [
+      { laneId: 'L0001', values: { rate: '40000', availability: 'No' } },
+      { laneId: 'L0002', values: { rate: '38000', availability: 'Yes' } },
+    ];
+    const api = rfpFakeApi({ round: 2, earlier, rfp: rfpView({ round: 2 }) });
+    await openView(api);
+    // L0001 already has a quote in this round (the fake's lane row): it stays; L0002 gets its round-1 quote.
+    await waitFor(() => expect(cellOf('L0002', 'rate')).toHaveTextContent('38000'));
+    expect(cellOf('L0001', 'rate')).toHaveTextContent('41000');
+    expect(cellOf('L0003', 'rate')).toHaveTextContent('');
+    expect(screen.getByTestId('carried-forward')).toHaveTextContent(rfpTexts.carriedForward(1, 1));
+    expect(api.requests.some((r) => r.path === '/api/rfps/RFP-1/responses/mine' && r.query.get('round') === '1')).toBe(true);
+
+    const editor = await editorOf('L0002', 'rate');
+    await user.clear(editor);
+    await user.type(editor, '36500{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(rfpMessages.laneResponseSaved.trim())).toBeInTheDocument();
+    const put = api.requests.find((r) => r.method === 'PUT');
+    expect(put?.body).toEqual({ round: 2, quotes: { L0002: { rate: '36500', availability: 'Yes' } } });
+    expect(screen.queryByTestId('carried-forward')).not.toBeInTheDocument();
+  });
+
   it('shows the API refusal after the due date', async () => {
     const api = rfpFakeApi({ save: () => ({ status: 422, body: problem(422, 'Bidding for this RFP has closed') }) });
     await openView(api);
@@ -284,6 +313,16 @@ describe('BA RFP view', () => {
     } finally {
       click.mockRestore();
     }
+  });
+
+  it('tells a BA invited for backhaul, and nobody else', async () => {
+    await openView(rfpFakeApi({ rfp: rfpView({ backhaulInvited: true }) }));
+    expect(screen.getByTestId('backhaul-invited')).toHaveTextContent(rfpTexts.backhaulInvited);
+  });
+
+  it('shows no backhaul invitation to a BA not invited', async () => {
+    await openView(rfpFakeApi());
+    expect(screen.queryByTestId('backhaul-invited')).not.toBeInTheDocument();
   });
 
   it('offers no quoting once bidding is closed and shows the BA its award', async () => {

@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -18,11 +19,12 @@ import { useApi } from '../api/ApiContext';
 import { isApiError, messageOf } from '../api/client';
 import { useFeedback } from '../shared/feedback';
 import { rfpApi, rfpTexts, type RfpBaView, type RfpLanePage } from './api';
-import { laneProblemsText, quotesToSave, rowsOf, type LaneGridRow } from './laneColumns';
+import { carryForward, laneProblemsText, quotesToSave, rowsOf, type LaneGridRow } from './laneColumns';
 import { LaneGrid } from './LaneGrid';
 import { RfpStatusChip } from './status';
 
-type Loaded = { rfp: RfpBaView; lanes: RfpLanePage; rows: LaneGridRow[] };
+/** `carried`: the earlier round whose quotes were filled into an open reopened round and how many, until saved. */
+type Loaded = { rfp: RfpBaView; lanes: RfpLanePage; rows: LaneGridRow[]; carried: { round: number; lanes: number } | null };
 /** The last refused bid upload: its message and the error workbook offered for download. */
 type RefusedUpload = { message: string; workbook: Blob; fileName: string };
 
@@ -51,8 +53,12 @@ export function BaRfpView() {
 
   const load = useCallback(async () => {
     const [rfp, lanes] = await Promise.all([api.get(id), api.lanes(id)]);
-    setLoaded({ rfp, lanes, rows: rowsOf(lanes.rows) });
-    setChanged(new Set());
+    const rows = rowsOf(lanes.rows);
+    // A reopened round: the BA revises its last quotes rather than typing every lane again.
+    const carried =
+      rfp.status === 'floated' && lanes.round > 1 ? carryForward(rows, (await api.myResponses(id, lanes.round - 1)).quotes) : new Set<string>();
+    setLoaded({ rfp, lanes, rows, carried: carried.size > 0 ? { round: lanes.round - 1, lanes: carried.size } : null });
+    setChanged(carried);
   }, [api, id]);
 
   useEffect(() => {
@@ -66,7 +72,7 @@ export function BaRfpView() {
 
   if (failed && !loaded) return <Alert severity="error">{failed}</Alert>;
   if (!loaded) return null;
-  const { rfp, lanes, rows } = loaded;
+  const { rfp, lanes, rows, carried } = loaded;
   const open = rfp.status === 'floated';
 
   const save = async () => {
@@ -76,6 +82,7 @@ export function BaRfpView() {
       // The API's text as it is (spec 001 §8 keeps its trailing space).
       notify(answer.message ?? rfpMessages.laneResponseSaved, 'success');
       setChanged(new Set());
+      setLoaded((l) => l && { ...l, carried: null });
     } catch (e) {
       const perLane = isApiError(e) ? laneProblemsText(e.fieldErrors) : null;
       if (perLane) showError(perLane);
@@ -122,6 +129,8 @@ export function BaRfpView() {
             <Fact label="Due Date" value={rfp.dueAt ? formatDateTime(rfp.dueAt) : formatDate(rfp.dueDate)} />
             <Fact label="Round" value={String(rfp.round)} />
             <RfpStatusChip status={rfp.status} />
+            {/* Staff invite a BA for backhaul on the RFP's invited-BAs screen; the BA is told here and by a notice. */}
+            {rfp.backhaulInvited && <Chip color="info" variant="outlined" label={rfpTexts.backhaulInvited} data-testid="backhaul-invited" />}
             {rfp.terms && (
               <Button size="small" onClick={() => void download(() => api.terms(rfp.rfpCode), rfpFileNames.terms(rfp.rfpCode))}>
                 Download T&amp;C
@@ -136,6 +145,11 @@ export function BaRfpView() {
         </CardContent>
       </Card>
       {!open && <Alert severity="info">{rfpTexts.biddingClosed}</Alert>}
+      {open && carried !== null && (
+        <Alert severity="info" data-testid="carried-forward">
+          {rfpTexts.carriedForward(carried.lanes, carried.round)}
+        </Alert>
+      )}
       {open && (
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
           <Button variant="contained" onClick={() => void save()}>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type { CellValueChangedEvent } from 'ag-grid-community';
 import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
 import type { LaneColumn } from '../../../domain/src/rfp/model';
 import './grid';
 import { defaultLaneColDef, laneColumnDefs, type LaneGridRow } from './laneColumns';
@@ -18,7 +19,11 @@ export type LaneGridProps = {
 export function LaneGrid({ columns, rows, editable, onLaneChanged }: LaneGridProps) {
   const columnDefs = useMemo(() => laneColumnDefs(columns, { editable }), [columns, editable]);
   return (
-    <Box sx={{ height: 480, width: '100%' }} data-testid="lane-grid">
+    <Box
+      // The BA's own columns are tinted while they may be edited: where to type is seen at a glance.
+      sx={{ height: 480, width: '100%', '& .rfp-ba-cell': { bgcolor: (theme) => alpha(theme.palette.primary.main, 0.06) } }}
+      data-testid="lane-grid"
+    >
       <AgGridReact<LaneGridRow>
         rowData={rows}
         columnDefs={columnDefs}

@@ -52,6 +52,9 @@ export function rfpApi(client: ApiClient) {
       }
       return { ...first, rows };
     },
+    /** GET responses/mine of one round: the BA's own quotes (earlier rounds stay readable). */
+    myResponses: (code: string, round: number): Promise<RfpMyResponses> =>
+      client.call<RfpMyResponses>(`${rfpPath(code)}/responses/mine?round=${round}`),
     saveResponses: (code: string, round: number, quotes: QuotesByLane): Promise<RfpMyResponses> =>
       client.call<RfpMyResponses>(`${rfpPath(code)}/responses/mine`, { method: 'PUT', body: { round, quotes } }),
     bidTemplate: (code: string): Promise<Blob> => client.fileCall(`${rfpPath(code)}/bid-template`),
@@ -82,4 +85,7 @@ export const rfpTexts = {
   bidRefused: 'Some rows of the bid need correcting: download the error file, correct it and upload it again',
   noChanges: 'Nothing to save: no lane was changed',
   biddingClosed: 'Bidding is closed for this RFP',
+  backhaulInvited: 'Invited for backhaul',
+  carriedForward: (lanes: number, round: number) =>
+    `Your round ${round} quotes of ${lanes} lane${lanes === 1 ? '' : 's'} are filled in: revise what you need, then Save to submit them for this round`,
 } as const;

@@ -99,6 +99,22 @@ export function quotesToSave(
   return out;
 }
 
+/**
+ * A reopened round starts without quotes: each lane the BA has not quoted in this round yet gets its quote of the
+ * earlier round, in place, so revising is changing what differs. Answers the lanes filled (to be saved as changed).
+ */
+export function carryForward(rows: LaneGridRow[], earlier: readonly { laneId: string; values: LaneQuote }[]): Set<string> {
+  const byLane = new Map(earlier.map((q) => [q.laneId, q.values]));
+  const filled = new Set<string>();
+  for (const row of rows) {
+    const before = byLane.get(row.laneId);
+    if (!before || Object.values(row.quote).some((v) => text(v) !== null)) continue;
+    row.quote = { ...before };
+    filled.add(row.laneId);
+  }
+  return filled;
+}
+
 /** How many lanes' problems a refusal lists before "and N more". */
 const MAX_LANE_PROBLEMS = 10;
 
