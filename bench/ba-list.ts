@@ -6,7 +6,6 @@ import { WELCOME_MESSAGE } from '../domain/src/onboarding/decide';
 import { baStreamId, type OnboardingEvent } from '../domain/src/onboarding/events';
 import type { EventMetadata } from '../domain/src/shared/events';
 import { ensureDatabaseExists } from '../platform/src/db/connect';
-import type { EmbeddedPostgres } from '../platform/src/db/embedded-postgres';
 import { applySchema } from '../platform/src/db/schema';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
 import { appendToStream, createPostgresEventStore } from '../platform/src/event-store/postgres';
@@ -15,6 +14,7 @@ import { allProjections } from '../projections/src/registry';
 import { loadReferenceData } from '../scripts/reference-data';
 import { startBenchApi, staffToken } from './api-process';
 import { loadTest, type LoadResult } from './http-load';
+import type { ServerGroupOptions } from './group';
 
 /**
  * The `ba-list` group of `npm run bench` (issue 8): GET /api/business-associates with each list filter over
@@ -29,7 +29,6 @@ const DB = 'bench_ba_list';
 const NAMESPACE = '8d3c2a71-4e0b-4f6a-9c55-1b7e2f9d0a13';
 const STREAMS_PER_TRANSACTION = 1000;
 
-type Row = (figure: string, value: string, target: string, baseline?: string, note?: string) => void;
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits));
 
 const mobileOf = (i: number) => `9${String(i).padStart(9, '0')}`;
@@ -172,12 +171,7 @@ async function seed(pool: pg.Pool, n: number): Promise<number> {
   return total;
 }
 
-export async function baListFigures(options: {
-  server: EmbeddedPostgres;
-  temporalAddress: string;
-  keyDir: string;
-  quick: boolean;
-  row: Row;
+export async function baListFigures(options: ServerGroupOptions & {
   /** BAs to seed (default 100,000; 20,000 with --quick). */
   n?: number;
 }): Promise<void> {

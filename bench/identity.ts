@@ -5,7 +5,6 @@ import { userDecider, userIdForUsername, userStreamId } from '../domain/src/iden
 import { hashPassword, verifyPassword } from '../api/src/identity/password';
 import { saveCredential } from '../api/src/identity/store/credentials';
 import { ensureDatabaseExists } from '../platform/src/db/connect';
-import type { EmbeddedPostgres } from '../platform/src/db/embedded-postgres';
 import { applySchema } from '../platform/src/db/schema';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
 import { createPostgresEventStore } from '../platform/src/event-store/postgres';
@@ -14,6 +13,7 @@ import { rebuildProjections } from '../projections/src/rebuild';
 import { allProjections } from '../projections/src/registry';
 import { startBenchApi } from './api-process';
 import { percentile } from './stats';
+import type { ServerGroupOptions } from './group';
 
 /**
  * Sign-in figures for `npm run bench`: the whole sign-in (POST /api/auth/login, then the code read from the
@@ -27,7 +27,6 @@ import { percentile } from './stats';
 const PASSWORD = 'Bench@2026';
 const CONNECTIONS = 10;
 
-type Row = (figure: string, value: string, target: string, baseline?: string, note?: string) => void;
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits));
 const usernameOf = (i: number) => `bench.user.${i}@bench.test`;
 
@@ -200,13 +199,7 @@ async function signInLoad(base: string, pool: pg.Pool, users: number, durationMs
 }
 
 /** The sign-in rows of the bench table: a fresh database, users, the api as a child process, the load. */
-export async function identityFigures(options: {
-  server: EmbeddedPostgres;
-  temporalAddress: string;
-  keyDir: string;
-  quick: boolean;
-  row: Row;
-}): Promise<void> {
+export async function identityFigures(options: ServerGroupOptions): Promise<void> {
   console.log('\nsign-in');
   const { server, quick, row } = options;
   const users = quick ? 400 : 1500;

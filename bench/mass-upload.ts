@@ -6,11 +6,11 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { columnsOf, type MassUploadField, type MassUploadSheet } from '../domain/src/mass-upload/columns';
 import { ensureDatabaseExists } from '../platform/src/db/connect';
-import type { EmbeddedPostgres } from '../platform/src/db/embedded-postgres';
 import { applySchema } from '../platform/src/db/schema';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
 import { spawnProcess, staffToken, startBenchApi, stopProcess } from './api-process';
 import { pollPeakRss, peakRssBytes, resetPeakRss, rssBytes } from './process-memory';
+import type { FileGroupOptions, Row } from './group';
 
 /**
  * The `mass-upload` group of `npm run bench` (issue 9; `--only=mass-upload`, MASS_UPLOAD_BENCH_N rows, default
@@ -29,7 +29,6 @@ const MB = 1024 * 1024;
 const TASK_QUEUE = 'bench-mass-upload';
 const BAD_ROWS = 10_000;
 
-type Row = (figure: string, value: string, target: string, baseline?: string, note?: string) => void;
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits));
 const mb = (bytes: number) => bytes / MB;
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -154,13 +153,7 @@ async function peakRssDuring<T>(pid: number, work: () => Promise<T>): Promise<{ 
   return { result, peak: exact ? Math.max(peakRssBytes(pid), polled) : polled, exact };
 }
 
-export async function massUploadFigures(options: {
-  server: EmbeddedPostgres;
-  temporalAddress: string;
-  keyDir: string;
-  work: string;
-  quick: boolean;
-  row: Row;
+export async function massUploadFigures(options: FileGroupOptions & {
   /** Rows of the workbook (default 100,000; 20,000 with --quick). */
   n?: number;
 }): Promise<void> {

@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { REFERENCE_DATA, type ReferenceMaster } from '../domain/src/masters/reference-data';
 import { ensureDatabaseExists } from '../platform/src/db/connect';
-import type { EmbeddedPostgres } from '../platform/src/db/embedded-postgres';
 import { applySchema } from '../platform/src/db/schema';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
 import { createPostgresEventStore } from '../platform/src/event-store/postgres';
@@ -10,6 +9,7 @@ import { allProjections } from '../projections/src/registry';
 import { loadReferenceData } from '../scripts/reference-data';
 import { startBenchApi, staffToken } from './api-process';
 import { loadTest, type LoadResult } from './http-load';
+import type { ServerGroupOptions } from './group';
 
 /**
  * The master-list figure of `npm run bench`: GET /api/cities with a search and a page over 10,000 cities,
@@ -22,7 +22,6 @@ const APP_ROLE = 'ba_portal_app';
 const DB = 'bench_masters';
 export const BENCH_CITIES = 10_000;
 
-type Row = (figure: string, value: string, target: string, baseline?: string, note?: string) => void;
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits));
 
 // City names allow letters, hyphen, dot and space only: a root, a suffix and a letter tag make them unique.
@@ -42,13 +41,7 @@ export function benchCities(n: number, stateIds: readonly number[]): ReferenceMa
   return { resource: 'cities', rows };
 }
 
-export async function masterListFigures(options: {
-  server: EmbeddedPostgres;
-  temporalAddress: string;
-  keyDir: string;
-  quick: boolean;
-  row: Row;
-}): Promise<void> {
+export async function masterListFigures(options: ServerGroupOptions): Promise<void> {
   console.log('\nmasters');
   const { server, quick, row } = options;
   await ensureDatabaseExists(server.url('postgres'), DB);

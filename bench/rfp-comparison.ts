@@ -6,7 +6,6 @@ import { laneIdOf } from '../domain/src/rfp/lanes';
 import type { Lane, LaneColumn, LaneQuote } from '../domain/src/rfp/model';
 import { columns as fixtureColumns, headerInput, procurement, step2 } from '../domain/src/rfp/testing';
 import { ensureDatabaseExists } from '../platform/src/db/connect';
-import type { EmbeddedPostgres } from '../platform/src/db/embedded-postgres';
 import { applySchema } from '../platform/src/db/schema';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
 import { createPostgresEventStore } from '../platform/src/event-store/postgres';
@@ -21,6 +20,7 @@ import { spawnProcess, startBenchApi, staffToken, stopProcess } from './api-proc
 import { loadTest, type LoadResult } from './http-load';
 import { seedBusinessAssociatesForBench } from './projections';
 import { percentile } from './stats';
+import type { FileGroupOptions } from './group';
 
 /**
  * The `rfp-comparison` group of `npm run bench` (issue 10: "comparison over 50 BAs × 5,000 lanes (p99)";
@@ -43,7 +43,6 @@ const APP_ROLE = 'ba_portal_app';
 const DB = 'bench_rfp_comparison';
 const RFP_CODE = 'RFP-2026-0500';
 
-type Row = (figure: string, value: string, target: string, baseline?: string, note?: string) => void;
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits));
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
@@ -152,13 +151,7 @@ export async function seedComparisonRfp(
   return { commands: 4 + baIds.length, seedSeconds, decideSeconds, quoteSeconds, projectSeconds: seconds(projecting) };
 }
 
-export async function rfpComparisonFigures(options: {
-  server: EmbeddedPostgres;
-  temporalAddress: string;
-  keyDir: string;
-  work: string;
-  quick: boolean;
-  row: Row;
+export async function rfpComparisonFigures(options: FileGroupOptions & {
   /** Lanes and BAs (default 5,000 × 50; 1,000 × 10 with --quick). */
   lanes?: number;
   bas?: number;

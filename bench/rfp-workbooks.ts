@@ -5,6 +5,7 @@ import type { Lane, LaneColumn, LaneQuote } from '../domain/src/rfp/model';
 import { readBidUpload } from '../api/src/rfp-workbooks/bid-upload';
 import { writeBidTemplate } from '../api/src/rfp-workbooks/bid-template';
 import { writeLaneTemplate } from '../api/src/rfp-workbooks/lane-template';
+import type { Row } from './group';
 
 /**
  * The `rfp-workbooks` group of `npm run bench` (issue 10; `--only=rfp-workbooks`, RFP_WORKBOOKS_BENCH_N lanes,
@@ -17,7 +18,6 @@ import { writeLaneTemplate } from '../api/src/rfp-workbooks/lane-template';
  *   quote rules) beside a plain exceljs streaming read of the same file, every cell touched; goal ≤ 2 s.
  * Printed, not asserted.
  */
-type Row = (figure: string, value: string, target: string, baseline?: string, note?: string) => void;
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
 
 /** The seeded rfp-properties a standard RFP uses (reference data): 7 MLL and 6 BA columns. */

@@ -8,7 +8,6 @@ import { Client, Connection } from '@temporalio/client';
 import { createAuth, loadOrCreateAuthKeys } from '../api/src/http/auth';
 import { DOCUMENT_TYPES } from '../domain/src/masters/reference-data/document-types';
 import { ensureDatabaseExists } from '../platform/src/db/connect';
-import type { EmbeddedPostgres } from '../platform/src/db/embedded-postgres';
 import { applySchema } from '../platform/src/db/schema';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
 import { freePort, waitForPort } from '../platform/src/temporal/cli';
@@ -16,6 +15,7 @@ import { loadReferenceDataWithReadModels } from '../scripts/reference-data';
 import { startOnboarding } from '../workflows/src/onboarding/client';
 import { pollPeakRss, peakRssBytes, resetPeakRss, rssBytes } from './process-memory';
 import { percentile } from './stats';
+import type { FileGroupOptions } from './group';
 
 /**
  * The upload figures of `npm run bench`: a 20 MB PDF posted to POST /api/annexures (multipart `title`, `file`)
@@ -39,7 +39,6 @@ export const DOCUMENT_BYTES = 10 * MB;
 /** Its own queue, so the uploads' worker never picks up another bench group's workflows on the shared server. */
 const TASK_QUEUE = 'bench-uploads';
 
-type Row = (figure: string, value: string, target: string, baseline?: string, note?: string) => void;
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits));
 const mb = (bytes: number) => bytes / MB;
 
@@ -166,14 +165,7 @@ function waitForOutput(child: ChildProcess, text: string, timeoutMs: number): Pr
 /** An onboarding document type that needs neither a validity date nor a GST state: the form's plainest upload. */
 const PLAIN_DOCUMENT_TYPE = DOCUMENT_TYPES.find((t) => !t.needsValidityDate && !t.isGstDocument);
 
-export async function uploadFigures(options: {
-  server: EmbeddedPostgres;
-  temporalAddress: string;
-  keyDir: string;
-  work: string;
-  quick: boolean;
-  row: Row;
-}): Promise<void> {
+export async function uploadFigures(options: FileGroupOptions): Promise<void> {
   console.log('\nuploads');
   const { server, quick, row, work } = options;
   const n = quick ? 3 : 6;

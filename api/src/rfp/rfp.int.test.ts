@@ -302,6 +302,11 @@ describe('an RFP from draft to award and a second round', () => {
     const mumbaiPune = (b: { entries: { fromCity: string; toCity: string }[] }) => b.entries.find((e) => e.fromCity === 'Mumbai' && e.toCity === 'Pune');
     expect(mumbaiPune(perBa.body.bas[0])).toMatchObject({ rank: 1, of: 2, aboveLowestPercent: 0 });
     expect(mumbaiPune(perBa.body.bas[1])).toMatchObject({ rank: 2, of: 2 });
+    // Paged by BA: the second BA alone on a page of one, its rank still counted among both.
+    const secondBa = await get(`${rfpUrl}/comparison?by=location&view=ba&page=1&perPage=1`, auditor);
+    expect(secondBa.body.total).toBe(2);
+    expect(secondBa.body.bas.map((b: { baId: string }) => b.baId)).toEqual([ba1.baId]);
+    expect(mumbaiPune(secondBa.body.bas[0])).toMatchObject({ rank: 2, of: 2 });
     expect((await get(`${rfpUrl}/comparison?by=planet`, procurement)).status).toBe(400);
     const matrix = await download(`${rfpUrl}/quote-matrix`, procurement);
     expect(matrix.status).toBe(200);

@@ -163,6 +163,14 @@ function pageQuery(req: Request): { page: number; perPage: number } {
   return { page: num(req.query['page'], 0), perPage: Math.min(MAX_LANE_PAGE_SIZE, Math.max(1, num(req.query['perPage'], 100))) };
 }
 
+/** The BA-response comparison's page of BAs: `page` from 0, `perPage` 10 by default, at most 50. */
+function baPageQuery(req: Request): { page: number; perPage: number } {
+  const { page } = pageQuery(req);
+  const asked = req.query['perPage'];
+  const perPage = typeof asked === 'string' && /^\d{1,3}$/.test(asked) ? Math.min(50, Math.max(1, Number(asked))) : 10;
+  return { page, perPage };
+}
+
 const laneFilter = z.record(z.string(), z.union([z.string(), z.number()]).transform(String));
 
 /** JSON text of a query parameter, or undefined when it is not JSON. */
@@ -442,7 +450,11 @@ export function rfpRoutes(deps: RfpRoutesDeps): Router {
         groups.push(...part.groups);
         if (part.groups.length === 0 || groups.length >= part.total) break;
       }
-      res.json({ rfpCode: record.rfpCode, round, by: grouping, bas: baResponses(groups) });
+      // Paged by BA (10 by default): a BA's row lists its standing in every group, so 50 BAs over 5,000 lanes
+      // answered at once ran to 40 MB. The ranks still come from every BA's quotes, read above.
+      const bas = baResponses(groups);
+      const { page, perPage } = baPageQuery(req);
+      res.json({ rfpCode: record.rfpCode, round, by: grouping, total: bas.length, bas: bas.slice(page * perPage, (page + 1) * perPage) });
       return;
     }
     res.json(await comparison(pool, record.rfpCode, round, grouping, pageQuery(req)));

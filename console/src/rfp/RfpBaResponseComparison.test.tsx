@@ -16,7 +16,13 @@ function serve() {
     if (url.pathname === `${base}/activity`) return { body: { rows: [], total: 0 } };
     if (url.pathname === `${base}/comparison`) {
       const by = url.searchParams.get('by');
-      if (url.searchParams.get('view') === 'ba') return { body: { rfpCode: RFP_CODE, round: 1, by, bas: baResponses(laneComparison().groups) } };
+      if (url.searchParams.get('view') === 'ba') {
+        // As the API pages them: by BA, `perPage` from the query.
+        const bas = baResponses(laneComparison().groups);
+        const page = Number(url.searchParams.get('page') ?? 0);
+        const perPage = Number(url.searchParams.get('perPage') ?? 10);
+        return { body: { rfpCode: RFP_CODE, round: 1, by, total: bas.length, bas: bas.slice(page * perPage, (page + 1) * perPage) } };
+      }
       return { body: laneComparison() };
     }
     return undefined;
@@ -42,6 +48,9 @@ describe('BA-response comparison (RFP view, Responses tab)', () => {
       'L0002 · Pune → Bengaluru · 32 ft MXL: ₹38,000.00, rank 1 of 1',
     ]);
     expect(within(rows[0]!).getAllByRole('cell').slice(1, 3).map((c) => c.textContent)).toEqual(['2', '1']);
+    // The API pages the BAs: the first page of ten was asked for.
+    const asked = fetch.mock.calls.map(([u]) => new URL(String(u), 'http://x').searchParams).find((q) => q.get('view') === 'ba');
+    expect([asked?.get('page'), asked?.get('perPage')]).toEqual(['0', '10']);
 
     await user.click(screen.getByRole('button', { name: 'Location & vehicle' }));
     await waitFor(() =>

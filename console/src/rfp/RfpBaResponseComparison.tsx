@@ -5,23 +5,27 @@ import type { BaResponse, BaResponseEntry, ComparisonBy } from '../../../project
 import { API_URL, errorText, httpClient } from '../providers/httpClient';
 import { COMPARISON_PAGE_SIZES, ComparisonPagination } from './ComparisonPagination';
 
-export type RfpBaResponses = { rfpCode: string; round: number; by: ComparisonBy; bas: BaResponse[] };
+/** One page of BAs (`total`: how many BAs quoted in the round). */
+export type RfpBaResponses = { rfpCode: string; round: number; by: ComparisonBy; total: number; bas: BaResponse[] };
 
 export const BA_RESPONSE_TEXTS = {
   none: 'No BA has quoted yet.',
   entries: (n: number) => `${n} group${n === 1 ? '' : 's'}`,
+  more: (n: number) => `… and ${n} more group${n === 1 ? '' : 's'}`,
 } as const;
 
-/** GET /api/rfps/:code/comparison?by=&view=ba: every BA that quoted, with its standing in each group. */
-export async function fetchBaResponses(code: string, by: ComparisonBy): Promise<RfpBaResponses> {
-  const query = new URLSearchParams({ by, view: 'ba' }).toString();
+/** Groups listed per BA: with "all" a BA's groups are its lanes, thousands of them; the quote comparison pages those. */
+export const ENTRIES_SHOWN = 20;
+
+/** GET /api/rfps/:code/comparison?by=&view=ba: a page of the BAs that quoted, with their standing in each group. */
+export async function fetchBaResponses(code: string, by: ComparisonBy, page: number, perPage: number): Promise<RfpBaResponses> {
+  const query = new URLSearchParams({ by, view: 'ba', page: String(page), perPage: String(perPage) }).toString();
   return (await httpClient(`${API_URL}/rfps/${encodeURIComponent(code)}/comparison?${query}`)).json as RfpBaResponses;
 }
 
 /**
  * The BA-response comparison (spec 001 §2 "a BA-response comparison of the same structure"): the quote
- * comparison's groups seen per BA, BAs paged (the API answers them all, ordered by how many groups each is
- * lowest in). Each BA's row lists its groups with rank of the BAs that quoted and how far above the lowest.
+ * comparison's groups seen per BA, BAs paged by the API (ordered by how many groups each is lowest in). Each BA's row lists its groups with rank of the BAs that quoted and how far above the lowest.
  * `groupName` and `formatRate` are the quote comparison's, so both read alike.
  */
 export const RfpBaResponseComparison = ({
@@ -37,13 +41,15 @@ export const RfpBaResponseComparison = ({
 }) => {
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(COMPARISON_PAGE_SIZES[0]!);
-  const result = useQuery({ queryKey: ['rfps', code, 'comparison', by, 'ba'], queryFn: () => fetchBaResponses(code, by), retry: false });
+  const result = useQuery({
+    queryKey: ['rfps', code, 'comparison', by, 'ba', page, perPage],
+    queryFn: () => fetchBaResponses(code, by, page, perPage),
+    retry: false,
+  });
   if (result.isPending) return <CircularProgress size={20} />;
   if (result.isError) return <Alert severity="error">{errorText(result.error)}</Alert>;
-  const { bas, round } = result.data;
-  if (bas.length === 0) return <Typography color="text.secondary">{BA_RESPONSE_TEXTS.none}</Typography>;
-  // A change of grouping may leave fewer BAs than the page showed.
-  const shownPage = Math.min(page, Math.max(0, Math.ceil(bas.length / perPage) - 1));
+  const { bas, round, total } = result.data;
+  if (total === 0) return <Typography color="text.secondary">{BA_RESPONSE_TEXTS.none}</Typography>;
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -59,19 +65,20 @@ export const RfpBaResponseComparison = ({
           </TableRow>
         </TableHead>
         <TableBody>
-          {bas.slice(shownPage * perPage, (shownPage + 1) * perPage).map((ba) => (
+          {bas.map((ba) => (
             <TableRow key={ba.baId}>
               <TableCell>{ba.companyName ?? ba.baId}</TableCell>
               <TableCell align="right">{ba.groupsQuoted}</TableCell>
               <TableCell align="right">{ba.firstRanks}</TableCell>
               <TableCell>
                 <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label={`${ba.companyName ?? ba.baId}: ${BA_RESPONSE_TEXTS.entries(ba.entries.length)}`}>
-                  {ba.entries.map((e, i) => (
+                  {ba.entries.slice(0, ENTRIES_SHOWN).map((e, i) => (
                     <li key={`${e.laneId}|${e.fromCity}|${e.toCity}|${e.vehicleType}|${i}`}>
                       {groupName(e, by)}: {formatRate(e.rate)}, rank {e.rank} of {e.of}
                       {e.aboveLowestPercent > 0 && `, ${e.aboveLowestPercent}% above the lowest`}
                     </li>
                   ))}
+                  {ba.entries.length > ENTRIES_SHOWN && <li>{BA_RESPONSE_TEXTS.more(ba.entries.length - ENTRIES_SHOWN)}</li>}
                 </Box>
               </TableCell>
             </TableRow>
@@ -79,8 +86,8 @@ export const RfpBaResponseComparison = ({
         </TableBody>
       </Table>
       <ComparisonPagination
-        count={bas.length}
-        page={shownPage}
+        count={total}
+        page={page}
         perPage={perPage}
         onPage={(nextPage, nextPerPage) => {
           setPage(nextPage);

@@ -99,7 +99,7 @@ export const RfpComparisonTab = ({ code }: { code: string }) => {
         ))}
       </ToggleButtonGroup>
       {view === 'bas' ? (
-        <RfpBaResponseComparison code={code} by={by} groupName={groupName} formatRate={formatRate} />
+        <RfpBaResponseComparison key={by} code={code} by={by} groupName={groupName} formatRate={formatRate} />
       ) : result.isPending ? (
         <CircularProgress size={20} />
       ) : result.isError ? (
