@@ -368,6 +368,10 @@ export function createApp(deps: AppDeps): Express {
       log,
     }),
   );
+  // [issue 11: invoice commands]
+  // [issue 11: memo commands]
+  // [issue 11: invoice and memo reads]
+  // [issue 11: performance and home]
   api.use(dev.api);
   api.use(() => {
     throw new HttpError(404, 'Not found');

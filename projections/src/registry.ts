@@ -25,5 +25,8 @@ export type ProjectionOptions = {
 export function allProjections(options: ProjectionOptions = {}): Projection[] {
   const tasks = options.reviewSlaMs === undefined ? tasksProjection : createTasksProjection(options);
   const notificationsProjection = createNotificationsProjection({ publicUrl: options.publicUrl ?? null });
-  return [usersProjection, businessAssociatesProjection, tasks, activityLogProjection, releasesProjection, notificationsProjection, mastersProjection, annexuresProjection, vendorCodesProjection, blocksProjection, onboardingItemsProjection, registrationsProjection, nucleusVendorsProjection, rfpsProjection];
+  return [usersProjection, businessAssociatesProjection, tasks, activityLogProjection, releasesProjection, notificationsProjection, mastersProjection, annexuresProjection, vendorCodesProjection, blocksProjection, onboardingItemsProjection, registrationsProjection, nucleusVendorsProjection, rfpsProjection,
+    // [issue 11: invoice and memo projections]
+    // [issue 11: performance projection]
+  ];
 }

@@ -71,6 +71,8 @@ export const createActivities = ({
     ...createVendorCodeWorkbookActivities({ store, ...(erp ? { erp } : {}) }),
     ...createVendorCodeActivities({ store, masters: lookup, ...(erp ? { erp } : {}) }),
     ...createRfpActivities({ store, ...(pool ? { pool } : {}) }),
+    // [issue 11: invoice activities]
+    // [issue 11: memo activities]
   };
 };
 

@@ -64,3 +64,12 @@ export const VENDOR_CODE_CREATORS: readonly StaffRole[] = ['MLL-ADMIN'];
 
 /** Nucleus and SAP-verified mass upload and its templates (issue 9 contract): MLL-ADMIN and MDM. */
 export const MASS_UPLOADERS: readonly StaffRole[] = ['MLL-ADMIN', 'MDM'];
+
+/**
+ * Bill-Hub invoices and memos (issue 11; "not shown" in the spec, decided here and in ARCHITECTURE.md):
+ * commercial staff acknowledge, verify and reject submitted invoices; accounts staff book (post to the ERP),
+ * release, reject, revoke and record advance payments. Every staff role and the Auditor may read the invoices
+ * and memos of their company codes.
+ */
+export const INVOICE_COMMERCIAL: readonly StaffRole[] = ['MLL Commercial', 'MLL-ADMIN'];
+export const INVOICE_ACCOUNTS: readonly StaffRole[] = ['MLL Accounts', 'MLL Accounts_HEAD', 'MLL-ADMIN'];
