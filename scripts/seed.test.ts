@@ -278,6 +278,7 @@ describe('the SAP demo stories (issue 9)', () => {
 
   it('tells one story per SAP screen, on verified BAs of company code 1000 where the accounts staff work', () => {
     expect(sapBas.map((b) => [b.key, b.sap?.target]).sort()).toEqual([
+      ['chamundi', 'processed'],
       ['coromandel', 'processed'],
       ['godavari', 'verified'],
       ['narmada', 'verification-pending'],

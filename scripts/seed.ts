@@ -441,6 +441,8 @@ export const DEMO_BAS: readonly DemoBa[] = [
       attachedFleet: 64,
     },
     target: { status: 'verified' },
+    // Bill-Hub (issue 11): a child vendor code for its Karnataka GST row, which its invoices bill from.
+    sap: { target: 'processed', vendorCategory: 'Transporter', paymentTerms: 'Z030' },
   }),
   // The same company as 'vidarbha' (same PAN, so the same GSTIN) registered again under company code 2000:
   // its reviewers see the duplicate-vendor warning linking the two.
