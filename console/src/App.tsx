@@ -20,6 +20,7 @@ import { releases, mayManageReleases } from './releases';
 import { mastersApplication, mayUseMasters } from './masters';
 import { mayReadSap, sapApplication } from './vendor-code';
 import { mayReadRfps, rfpApplication } from './rfp';
+import { billHubResources, mayReadBillHub } from './bill-hub';
 import { ChangePasswordPage } from './identity';
 import { CHANGE_PASSWORD_PATH, ConsoleLayout, ConsoleNotification, LoginPage } from './layout';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
@@ -75,6 +76,7 @@ export const App = ({
       ...(mayUseMasters(permissions) ? mastersApplication() : []),
       mayReadSap(permissions) ? sapApplication() : null,
       mayReadRfps(permissions) ? rfpApplication() : null,
+      ...(mayReadBillHub(permissions) ? billHubResources() : []),
     ]}
   </Admin>
 );

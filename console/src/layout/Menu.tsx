@@ -26,6 +26,7 @@ import { mayManageReleases } from '../releases/access';
 import { MastersMenu } from '../masters/MastersMenu';
 import { OnboardSapEntries, SapMenu } from '../vendor-code';
 import { RfpMenu } from '../rfp';
+import { BillHubMenu } from '../bill-hub';
 import {
   SIDEBAR_EXTRA_VIEWS,
   SIDEBAR_VIEW_ORDER,
@@ -159,6 +160,7 @@ export const ConsoleMenu = () => {
       )}
       <SapMenu />
       <RfpMenu />
+      <BillHubMenu />
       <MastersMenu />
       <HelpEntries />
     </Menu>
