@@ -26,6 +26,7 @@ import { useActivityLog } from './useActivityLog';
 import { useLiveRecord } from './useLiveRecord';
 import { BaBlockButton } from '../block/BaBlockButton';
 import { SapLinkButton } from '../vendor-code/SapLinkButton';
+import { PerformancePanel } from '../performance/PerformancePanel';
 
 const BaTitle = () => {
   const record = useRecordContext<BusinessAssociate>();
@@ -120,6 +121,8 @@ const BaShowContent = () => {
       <DocumentsSection record={record} canReview={canReview} />
       <ConcessionsSection record={record} canReview={canReview} canUpload={mayUploadConcession(permissions)} />
       <VerticalMappingSection record={record} canReview={canReview} />
+      {/* Issue 11: the BA's performance (RFPs, invoices, documents, blocks) once it works with us. */}
+      {record.status === 'verified' && <PerformancePanel baId={String(record.id)} />}
       {mayReadEventHistory(permissions) && <AuditPanel record={record} />}
       <History record={record} />
     </Box>
