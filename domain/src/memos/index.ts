@@ -1,0 +1,4 @@
+export * from './amounts';
+export * from './decide';
+export * from './events';
+export * from './invoice-view';
