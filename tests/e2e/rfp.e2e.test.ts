@@ -154,7 +154,7 @@ test('[RFP][STANDARD]: wizard from a CRM opportunity → 50 lanes from the templ
   await split.getByRole('textbox', { name: `Share 1 of lane ${laneIdOf(0)}` }).fill('60');
   await split.getByRole('button', { name: 'Add BA' }).click();
   // The new share's BA select (the first is the lowest bidder's).
-  await split.getByRole('combobox').nth(1).click();
+  await split.getByRole('combobox', { name: 'BA for share 2', exact: true }).click();
   await page.getByRole('listbox').getByRole('option', { name: new RegExp(BAS.narmada.name) }).click();
   await split.getByRole('textbox', { name: `Share 2 of lane ${laneIdOf(0)}` }).fill('40');
   await screenshot(page, 'rfp-standard-award');

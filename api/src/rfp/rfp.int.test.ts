@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { rfpMessages } from '../../../domain/src/rfp/messages';
-import { DISPLAY_TIME_ZONE } from '../../../domain/src/shared/format';
+import { addDays, indianDateAt } from '../../../workflows/src/document-expiry/schedule';
 import { markBaBlocked, uniqueRfpCode } from '../../../workflows/src/rfp/testing';
 import { loadWorkbook, saveWorkbook, sheetRows } from '../rfp-workbooks/testing';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
@@ -44,8 +44,8 @@ const upload = (url: string, headers: Headers, bytes: Buffer, name: string) =>
   request(h.app).post(url).set(headers).attach('file', bytes, name).buffer(true).parse(binary as unknown as Parser);
 const jsonOf = (body: unknown) => JSON.parse((body as Buffer).toString('utf8')) as { message: string; lanes?: number; round?: number };
 
-/** A date `days` from today in India (YYYY-MM-DD). */
-const indiaDay = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE }).format(new Date(Date.now() + days * 86_400_000));
+/** A date `days` from today in India (YYYY-MM-DD), as the API's date fields take it. */
+const indiaDay = (days: number) => addDays(indianDateAt(Date.now()), days);
 
 const STEP2 = {
   vehicleHireType: 1, // Dedicated: both required flags (reference data)

@@ -22,10 +22,10 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useQuery } from '@tanstack/react-query';
+import { formatInr } from '../../../domain/src/shared/format';
 import { errorText } from '../providers/httpClient';
 import { fetchLaneQuotes, rfpCommand } from './api';
 import { awardBody, awardProblems, initialAward, type AwardDraft, type ShareInput } from './award';
-import { formatRate } from './RfpComparisonTab';
 import type { ComparisonGroup } from './types';
 import { useRfpCommand } from './useRfpCommand';
 
@@ -63,18 +63,18 @@ const LaneShares = ({
           <Box sx={{ display: 'grid', gap: 1 }}>
             {shares.map((s, i) => (
               <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                {/* The select is named by its visible label (aria-labelledby), so each share's label must differ. */}
                 <TextField
                   select
                   size="small"
-                  label="BA"
+                  label={`BA for share ${i + 1}`}
                   value={s.baId}
                   onChange={(e) => set(i, { baId: e.target.value })}
                   sx={{ minWidth: 240 }}
-                  slotProps={{ htmlInput: { 'aria-label': `BA ${i + 1} of lane ${laneId}` } }}
                 >
                   {lane.quotes.map((q) => (
                     <MenuItem key={q.baId} value={q.baId}>
-                      {`L${q.rank} ${q.companyName ?? q.baId} (${formatRate(q.rate)})`}
+                      {`L${q.rank} ${q.companyName ?? q.baId} (${formatInr(q.rate)})`}
                     </MenuItem>
                   ))}
                 </TextField>

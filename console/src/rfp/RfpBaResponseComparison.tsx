@@ -1,9 +1,10 @@
-import { useState } from 'react';
 import { Alert, Box, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { BaResponse, BaResponseEntry, ComparisonBy } from '../../../projections/src/rfps/comparison';
+import { formatInr } from '../../../domain/src/shared/format';
 import { API_URL, errorText, httpClient } from '../providers/httpClient';
-import { COMPARISON_PAGE_SIZES, ComparisonPagination } from './ComparisonPagination';
+import { ComparisonPagination } from './ComparisonPagination';
+import { useComparisonPage } from './useComparisonPage';
 
 /** One page of BAs (`total`: how many BAs quoted in the round). */
 export type RfpBaResponses = { rfpCode: string; round: number; by: ComparisonBy; total: number; bas: BaResponse[] };
@@ -26,21 +27,19 @@ export async function fetchBaResponses(code: string, by: ComparisonBy, page: num
 /**
  * The BA-response comparison (spec 001 §2 "a BA-response comparison of the same structure"): the quote
  * comparison's groups seen per BA, BAs paged by the API (ordered by how many groups each is lowest in). Each BA's row lists its groups with rank of the BAs that quoted and how far above the lowest.
- * `groupName` and `formatRate` are the quote comparison's, so both read alike.
+ * `groupName` is the quote comparison's, so both read alike.
  */
 export const RfpBaResponseComparison = ({
   code,
   by,
   groupName,
-  formatRate,
 }: {
   code: string;
   by: ComparisonBy;
   groupName: (entry: BaResponseEntry, by: ComparisonBy) => string;
-  formatRate: (n: number | null) => string;
 }) => {
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(COMPARISON_PAGE_SIZES[0]!);
+  // Remounted per grouping (key={by} in RfpComparisonTab), so a new grouping starts at the first page.
+  const { page, perPage, onPage } = useComparisonPage();
   const result = useQuery({
     queryKey: ['rfps', code, 'comparison', by, 'ba', page, perPage],
     queryFn: () => fetchBaResponses(code, by, page, perPage),
@@ -74,7 +73,7 @@ export const RfpBaResponseComparison = ({
                 <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label={`${ba.companyName ?? ba.baId}: ${BA_RESPONSE_TEXTS.entries(ba.entries.length)}`}>
                   {ba.entries.slice(0, ENTRIES_SHOWN).map((e, i) => (
                     <li key={`${e.laneId}|${e.fromCity}|${e.toCity}|${e.vehicleType}|${i}`}>
-                      {groupName(e, by)}: {formatRate(e.rate)}, rank {e.rank} of {e.of}
+                      {groupName(e, by)}: {formatInr(e.rate)}, rank {e.rank} of {e.of}
                       {e.aboveLowestPercent > 0 && `, ${e.aboveLowestPercent}% above the lowest`}
                     </li>
                   ))}
@@ -89,10 +88,7 @@ export const RfpBaResponseComparison = ({
         count={total}
         page={page}
         perPage={perPage}
-        onPage={(nextPage, nextPerPage) => {
-          setPage(nextPage);
-          setPerPage(nextPerPage);
-        }}
+        onPage={onPage}
       />
     </>
   );

@@ -13,12 +13,13 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MISSING } from '../../../domain/src/shared/format';
+import { formatInr, MISSING } from '../../../domain/src/shared/format';
 import { errorText } from '../providers/httpClient';
 import { fetchComparison } from './api';
-import { COMPARISON_PAGE_SIZES, ComparisonPagination } from './ComparisonPagination';
+import { ComparisonPagination } from './ComparisonPagination';
 import { RfpBaResponseComparison } from './RfpBaResponseComparison';
 import type { ComparisonBy, ComparisonGroup } from './types';
+import { useComparisonPage } from './useComparisonPage';
 
 /** Spec 001 §2 comparison types: all, locationWise, vehicleWise, locationAndVehicle. */
 export const COMPARISON_CHOICES: readonly { by: ComparisonBy; label: string }[] = [
@@ -27,10 +28,6 @@ export const COMPARISON_CHOICES: readonly { by: ComparisonBy; label: string }[] 
   { by: 'vehicle', label: 'Vehicle' },
   { by: 'location-vehicle', label: 'Location & vehicle' },
 ];
-
-/** Rates in rupees with Indian grouping (spec 001 §9 "Currency INR, en-IN grouping"). */
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
-export const formatRate = (n: number | null) => (n === null ? MISSING : rupees.format(n));
 
 /** A group's name; a BA-response entry carries the same key fields. */
 const groupName = (g: Pick<ComparisonGroup, 'laneId' | 'fromCity' | 'toCity' | 'vehicleType'>, by: ComparisonBy): string => {
@@ -58,8 +55,7 @@ type ComparisonView = 'quotes' | 'bas';
 export const RfpComparisonTab = ({ code }: { code: string }) => {
   const [view, setView] = useState<ComparisonView>('quotes');
   const [by, setBy] = useState<ComparisonBy>('all');
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(COMPARISON_PAGE_SIZES[0]!);
+  const { page, perPage, onPage, firstPage } = useComparisonPage();
   const result = useQuery({
     queryKey: ['rfps', code, 'comparison', by, page, perPage],
     queryFn: () => fetchComparison(code, by, page, perPage),
@@ -87,7 +83,7 @@ export const RfpComparisonTab = ({ code }: { code: string }) => {
         onChange={(_e, next: ComparisonBy | null) => {
           if (!next) return;
           setBy(next);
-          setPage(0);
+          firstPage();
         }}
         aria-label="Compare by"
         sx={{ mb: 1 }}
@@ -99,7 +95,7 @@ export const RfpComparisonTab = ({ code }: { code: string }) => {
         ))}
       </ToggleButtonGroup>
       {view === 'bas' ? (
-        <RfpBaResponseComparison key={by} code={code} by={by} groupName={groupName} formatRate={formatRate} />
+        <RfpBaResponseComparison key={by} code={code} by={by} groupName={groupName} />
       ) : result.isPending ? (
         <CircularProgress size={20} />
       ) : result.isError ? (
@@ -136,16 +132,16 @@ export const RfpComparisonTab = ({ code }: { code: string }) => {
                       <Box component="ol" sx={{ m: 0, pl: 2.5 }}>
                         {g.quotes.map((q) => (
                           <li key={q.baId}>
-                            {q.companyName ?? q.baId}: {formatRate(q.rate)}
+                            {q.companyName ?? q.baId}: {formatInr(q.rate)}
                             {result.data.by !== 'all' && ` (${q.lanesQuoted} lane${q.lanesQuoted === 1 ? '' : 's'})`}
                           </li>
                         ))}
                       </Box>
                     )}
                   </TableCell>
-                  <TableCell align="right">{formatRate(g.min)}</TableCell>
-                  <TableCell align="right">{formatRate(g.avg)}</TableCell>
-                  <TableCell align="right">{formatRate(g.max)}</TableCell>
+                  <TableCell align="right">{formatInr(g.min)}</TableCell>
+                  <TableCell align="right">{formatInr(g.avg)}</TableCell>
+                  <TableCell align="right">{formatInr(g.max)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -154,10 +150,7 @@ export const RfpComparisonTab = ({ code }: { code: string }) => {
             count={result.data.total}
             page={page}
             perPage={perPage}
-            onPage={(nextPage, nextPerPage) => {
-              setPage(nextPage);
-              setPerPage(nextPerPage);
-            }}
+            onPage={onPage}
           />
         </>
       )}

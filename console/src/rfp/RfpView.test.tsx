@@ -59,6 +59,22 @@ describe('RFP view (/rfp/MLL/view/:id/:rfpType)', () => {
     expect(within(lanes).getByText('Chennai')).toBeInTheDocument();
   });
 
+  it('shows when bidding closes while it is open, and when it closed once closed, even before the due time', async () => {
+    serve(rfpView());
+    const view = open(['MLL Commercial']);
+    let header = await screen.findByRole('group', { name: 'RFP details' });
+    expect(within(header).getByText('Bidding closes').nextSibling).toHaveTextContent('31-Jan-2026 23:59');
+    expect(within(header).queryByText('Bidding closed')).toBeNull();
+    view.unmount();
+
+    serve(rfpView({ status: 'evaluation', biddingClosedAt: '2026-01-20T06:30:00.000Z' }));
+    open(['MLL Commercial']);
+    header = await screen.findByRole('group', { name: 'RFP details' });
+    expect(within(header).getByText('Bidding closed').nextSibling).toHaveTextContent('20-Jan-2026 12:00');
+    expect(within(header).queryByText('Bidding closes')).toBeNull();
+    expect(within(header).queryByText('31-Jan-2026 23:59')).toBeNull();
+  });
+
   it('shows the decision actions to deciders only, each enabled only when the status allows it', async () => {
     serve(rfpView({ status: 'evaluation' }));
     const { unmount } = open(['MLL Procurement']);
@@ -100,7 +116,9 @@ describe('RFP view (/rfp/MLL/view/:id/:rfpType)', () => {
     expect(posted).toEqual([]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Add BA' }));
-    await user.click(within(within(dialog).getByTestId('award-lane-L0001')).getAllByRole('combobox')[1]!);
+    const split = within(within(dialog).getByTestId('award-lane-L0001'));
+    expect(split.getByRole('combobox', { name: 'BA for share 1' })).toHaveTextContent('L1 Patil Carriers (₹41,000.00)');
+    await user.click(split.getByRole('combobox', { name: 'BA for share 2' }));
     await user.click(await screen.findByRole('option', { name: /Sharma Roadways/ }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Share 2 of lane L0001' }), '40');
     await user.click(within(dialog).getByRole('button', { name: 'Award' }));

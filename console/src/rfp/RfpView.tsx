@@ -3,7 +3,7 @@ import { Alert, Box, Card, CardContent, CircularProgress, Tab, Tabs, Typography 
 import { useQuery } from '@tanstack/react-query';
 import { Title, usePermissions } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { formatDate, formatDateTime, MISSING } from '../../../domain/src/shared/format';
+import { formatDate, formatDateTime, formatInr, MISSING } from '../../../domain/src/shared/format';
 import { errorText } from '../providers/httpClient';
 import { mayChangeRfps } from './access';
 import { fetchRfp } from './api';
@@ -31,10 +31,6 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
-const money = (text: string | null | undefined) =>
-  text && Number.isFinite(Number(text)) ? rupees.format(Number(text)) : (text ?? MISSING);
-
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box>
     <Typography variant="caption" color="text.secondary" component="div">
@@ -56,12 +52,17 @@ const Header = ({ rfp }: { rfp: RfpStaffView }) => (
     <Field label="RFP type">{rfpTypeLabel(rfp.rfpType)}</Field>
     <Field label="Receive date">{formatDate(rfp.receiveDate)}</Field>
     <Field label="Due date">{formatDate(rfp.dueDate)}</Field>
-    <Field label="Value">{money(rfp.header?.rfpValue)}</Field>
+    <Field label="Value">{formatInr(rfp.header?.rfpValue)}</Field>
     <Field label="Status">
       <RfpStatusChip status={rfp.status} />
     </Field>
     <Field label="Round">{rfp.round}</Field>
-    <Field label="Bidding closes">{rfp.dueAt ? formatDateTime(rfp.dueAt) : MISSING}</Field>
+    {/* Staff may close bidding before the due time: then when it closed is what matters, not when it would have. */}
+    {rfp.biddingClosedAt ? (
+      <Field label="Bidding closed">{formatDateTime(rfp.biddingClosedAt)}</Field>
+    ) : (
+      <Field label="Bidding closes">{rfp.dueAt ? formatDateTime(rfp.dueAt) : MISSING}</Field>
+    )}
     <Field label="Lanes">{rfp.laneCount}</Field>
     <Field label="BAs invited / responded">
       {rfp.invitedCount} / {rfp.responseCount}

@@ -21,6 +21,7 @@ export function rfpListRow(over: Partial<RfpStaffListRow> = {}): RfpStaffListRow
     receiveDate: header.receiveDate,
     dueDate: header.dueDate,
     dueAt: '2026-01-31T18:29:59.999Z',
+    biddingClosedAt: null,
     createdAt: '2026-01-15T10:00:00.000Z',
     floatedAt: '2026-01-15T11:00:00.000Z',
     updatedAt: '2026-01-15T11:00:00.000Z',

@@ -1,4 +1,4 @@
-import { display, formatAge, formatDate, formatDateTime, MISSING } from './format';
+import { display, formatAge, formatDate, formatDateTime, formatInr, MISSING } from './format';
 
 describe('display formats', () => {
   // A machine zone far from India: what is shown must not depend on where the browser runs.
@@ -46,5 +46,34 @@ describe('display formats', () => {
     expect(display(true)).toBe('Yes');
     expect(display(12)).toBe('12');
     expect(display({ a: 1 })).toBe('{"a":1}');
+  });
+
+  test('rupee amounts are ₹ with en-IN grouping and exactly 2 decimals, from numbers or decimal strings', () => {
+    expect(formatInr(1234567.5)).toBe('₹12,34,567.50');
+    expect(formatInr('1234567.5')).toBe('₹12,34,567.50');
+    expect(formatInr('1234.5')).toBe('₹1,234.50');
+    expect(formatInr(45000)).toBe('₹45,000.00');
+    expect(formatInr('0')).toBe('₹0.00');
+    expect(formatInr(999)).toBe('₹999.00');
+    expect(formatInr('100000')).toBe('₹1,00,000.00');
+    expect(formatInr(' 12.5 ')).toBe('₹12.50');
+  });
+
+  test('rupee amounts round to paise, and a large decimal string keeps its paise exactly', () => {
+    expect(formatInr('10.005')).toBe('₹10.01');
+    expect(formatInr(10.004)).toBe('₹10.00');
+    expect(formatInr('12345678901234567.89')).toBe('₹12,34,56,78,90,12,34,567.89');
+  });
+
+  test('a negative amount has the sign before the rupee symbol; one that rounds to zero has none', () => {
+    expect(formatInr(-1234)).toBe('-₹1,234.00');
+    expect(formatInr('-1234567.5')).toBe('-₹12,34,567.50');
+    expect(formatInr('-0.001')).toBe('₹0.00');
+  });
+
+  test('a missing or non-numeric amount is the spec’s "NA"', () => {
+    for (const value of [null, undefined, '', '   ', 'abc', '12abc', '1,234', '0x10', '1e3', Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(formatInr(value)).toBe(MISSING);
+    }
   });
 });

@@ -63,3 +63,23 @@ export function display(value: unknown): string {
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
+
+// Decimal style plus an explicit "₹": the currency style's symbol and sign placement vary between ICU builds.
+const inrDigits = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * An amount in rupees, en-IN grouping, exactly 2 decimals (spec 001 §9): "₹12,34,567.50", "-₹1,234.00"; "NA"
+ * for nothing or for text that is not a plain decimal. Amounts travel as decimal strings; the string itself is
+ * handed to Intl (not Number(text)) so large amounts keep their paise exactly.
+ */
+export function formatInr(value: number | string | null | undefined): string {
+  if (value === null || value === undefined) return MISSING;
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+  // String(1e21) is exponent notation, which the pattern rejects; such amounts are not rupee figures anyway.
+  if (!DECIMAL.test(text)) return MISSING;
+  const negative = text.startsWith('-');
+  const digits = inrDigits.format((negative ? text.slice(1) : text) as unknown as number);
+  // -0.001 rounds to 0.00, which carries no sign.
+  return negative && /[1-9]/.test(digits) ? `-₹${digits}` : `₹${digits}`;
+}

@@ -40,6 +40,7 @@ const listRow = (n: number): RfpBaListRow => ({
   receiveDate: '2026-11-01',
   dueDate: '2026-12-10',
   dueAt: '2026-12-10T18:29:59.999Z',
+  biddingClosedAt: null,
   createdAt: '2026-11-01T05:00:00.000Z',
   floatedAt: '2026-11-02T05:00:00.000Z',
   updatedAt: '2026-11-02T05:00:00.000Z',
@@ -326,14 +327,22 @@ describe('BA RFP view', () => {
   });
 
   it('offers no quoting once bidding is closed and shows the BA its award', async () => {
-    const award = { round: 1, laneId: 'L0001', baId: 'ba-1', companyName: 'Acme', sharePercent: 60, rates: { rate: '41000' }, rate: 41000, awardedAt: '2026-12-12T05:00:00.000Z' };
-    const api = rfpFakeApi({ rfp: rfpView({ status: 'awarded', statusColour: 'released', awards: [award] }) });
+    const award = { round: 1, laneId: 'L0001', baId: 'ba-1', companyName: 'Acme', sharePercent: 60, rates: { rate: '141000.5' }, rate: 141000.5, awardedAt: '2026-12-12T05:00:00.000Z' };
+    // A lane awarded on an RFP without a numeric rate column has no rate to show.
+    const unrated = { ...award, laneId: 'L0002', sharePercent: 100, rates: {}, rate: null };
+    const api = rfpFakeApi({ rfp: rfpView({ status: 'awarded', statusColour: 'released', awards: [award, unrated] }) });
     await openView(api);
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('bid-upload')).not.toBeInTheDocument();
     const outcome = screen.getByTestId('rfp-outcome');
     expect(within(outcome).getByText('L0001')).toBeInTheDocument();
     expect(within(outcome).getByText('60')).toBeInTheDocument();
+    // Rates in ₹ with Indian grouping and paise (spec 001 §9), "NA" for none.
+    const rows = within(outcome).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['L0001', '60', '₹1,41,000.50', '1'],
+      ['L0002', '100', 'NA', '1'],
+    ]);
     // The same click that opens an editor while bidding is open (the tests above) opens none now.
     await user.click(cellOf('L0002', 'rate'));
     expect(gridEditor()).toBeNull();

@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { saveBlob } from '../../../ui/src/saveBlob';
 import { rfpFileNames, rfpMessages } from '../../../domain/src/rfp/messages';
-import { formatDate, formatDateTime } from '../../../domain/src/shared/format';
+import { formatDate, formatDateTime, formatInr } from '../../../domain/src/shared/format';
 import { useApi } from '../api/ApiContext';
 import { isApiError, messageOf } from '../api/client';
 import { useFeedback } from '../shared/feedback';
@@ -228,7 +228,7 @@ function Outcome({ rfp }: { rfp: RfpBaView }) {
                 <TableRow key={`${a.round}-${a.laneId}`}>
                   <TableCell>{a.laneId}</TableCell>
                   <TableCell align="right">{a.sharePercent}</TableCell>
-                  <TableCell align="right">{a.rate ?? '-'}</TableCell>
+                  <TableCell align="right">{formatInr(a.rate)}</TableCell>
                   <TableCell align="right">{a.round}</TableCell>
                 </TableRow>
               ))}

@@ -472,6 +472,37 @@ describe('rounds, awards and backhaul', () => {
   });
 });
 
+describe('when bidding closed', () => {
+  const staff = { companyCodes: ['1000'] };
+
+  it('keeps when bidding of the round was closed, through the award, and forgets it when a reopen starts a new round', async () => {
+    await compared('CLOSED-EARLY');
+    expect((await getRfp(db.appPool, 'CLOSED-EARLY', staff))?.biddingClosedAt).toBeNull();
+    await rfp.closeBidding('CLOSED-EARLY');
+    const closedAt = rfp.now();
+    await rfp.award('CLOSED-EARLY', { L0001: [{ baId: 'ba-2', sharePercent: 100 }] });
+    await project();
+    const awarded = await getRfp(db.appPool, 'CLOSED-EARLY', staff);
+    // Closed early: well before the due time, which stays as it was.
+    expect(awarded).toMatchObject({ status: 'awarded', biddingClosedAt: closedAt, dueAt: '2026-01-31T18:29:59.999Z' });
+    expect((await listRfps(db.appPool, { ...staff, filter: { rfpCode: 'CLOSED-EARLY' } })).rows[0]?.biddingClosedAt).toBe(closedAt);
+    await rfp.close('CLOSED-EARLY');
+    await project();
+    expect((await getRfp(db.appPool, 'CLOSED-EARLY', staff))?.biddingClosedAt).toBe(closedAt);
+    await rfp.reopen('CLOSED-EARLY');
+    await project();
+    expect(await getRfp(db.appPool, 'CLOSED-EARLY', staff)).toMatchObject({ status: 'floated', round: 2, biddingClosedAt: null });
+  });
+
+  it('takes closing a floated RFP as the end of its bidding', async () => {
+    await compared('CLOSED-FLOATED');
+    await rfp.close('CLOSED-FLOATED');
+    const closedAt = rfp.now();
+    await project();
+    expect(await getRfp(db.appPool, 'CLOSED-FLOATED', staff)).toMatchObject({ status: 'closed', biddingClosedAt: closedAt });
+  });
+});
+
 describe('idempotency and rebuild', () => {
   it('applying the same events again changes nothing', async () => {
     await compared('AGAIN');

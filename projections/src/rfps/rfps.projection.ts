@@ -52,6 +52,9 @@ export const rfpsProjection: Projection = {
       stream_version integer NOT NULL,
       global_position bigint NOT NULL
     );
+    -- When bidding of the current round was closed (by staff early, or by the due timer); null while open.
+    -- ADD COLUMN keeps data folders made before it usable; a rebuild fills it for old RFPs.
+    ALTER TABLE ${t('rfps')} ADD COLUMN IF NOT EXISTS bidding_closed_at timestamptz;
     CREATE INDEX IF NOT EXISTS ${t('rfps')}_scope_idx ON ${t('rfps')} (company_code, created_at, code);
     CREATE INDEX IF NOT EXISTS ${t('rfps')}_status_idx ON ${t('rfps')} (status, created_at);
     CREATE INDEX IF NOT EXISTS ${t('rfps')}_receive_idx ON ${t('rfps')} (receive_date);
@@ -236,7 +239,10 @@ async function applyEvent(client: PoolClient, stored: StoredEvent, event: RfpEve
     }
     case 'RfpFloated': {
       const d = event.data;
-      guarded = await update(`status = 'floated', round = $5, due_at = $6, floated_at = coalesce(floated_at, $2)`, [d.round, d.dueAt]);
+      guarded = await update(`status = 'floated', round = $5, due_at = $6, floated_at = coalesce(floated_at, $2), bidding_closed_at = NULL`, [
+        d.round,
+        d.dueAt,
+      ]);
       if (guarded && d.baIds.length > 0)
         await client.query(
           `INSERT INTO ${t('rfp_invitations')} (rfp_code, ba_id, round_invited, invited_at, comments)
@@ -253,7 +259,7 @@ async function applyEvent(client: PoolClient, stored: StoredEvent, event: RfpEve
       break;
     }
     case 'RfpBiddingClosed':
-      guarded = await update(`status = 'evaluation'`, []);
+      guarded = await update(`status = 'evaluation', bidding_closed_at = $2`, []);
       break;
     case 'RfpAwarded': {
       const d = event.data;
@@ -283,10 +289,11 @@ async function applyEvent(client: PoolClient, stored: StoredEvent, event: RfpEve
       break;
     }
     case 'RfpClosed':
-      guarded = await update(`status = 'closed'`, []);
+      // Closing a floated RFP ends its bidding too; after an evaluation the earlier close stays.
+      guarded = await update(`status = 'closed', bidding_closed_at = coalesce(bidding_closed_at, $2)`, []);
       break;
     case 'RfpReopened':
-      guarded = await update(`status = 'floated', round = $5, due_at = $6`, [event.data.round, event.data.dueAt]);
+      guarded = await update(`status = 'floated', round = $5, due_at = $6, bidding_closed_at = NULL`, [event.data.round, event.data.dueAt]);
       break;
     case 'BackhaulInvitationChanged':
       guarded = await update('', []);

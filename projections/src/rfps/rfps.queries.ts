@@ -44,6 +44,8 @@ export type RfpListRow = {
   dueDate: string;
   /** When bidding of the current round closes (ISO instant); null for a draft. */
   dueAt: string | null;
+  /** When bidding of the current round was closed, early by staff or at the due time; null while it is open. */
+  biddingClosedAt: string | null;
   createdAt: string;
   floatedAt: string | null;
   updatedAt: string;
@@ -80,6 +82,7 @@ type RfpDbRow = {
   receive_date: string;
   due_date: string;
   due_at: Date | null;
+  bidding_closed_at: Date | null;
   company_code: string | null;
   created_by: Actor;
   created_at: Date;
@@ -91,7 +94,7 @@ type RfpDbRow = {
 };
 
 const RFP_COLUMNS = `r.code, r.cassh_opp_id, r.opp_description, r.customer_name, r.rfp_type, r.status, r.round,
-  r.receive_date::text AS receive_date, r.due_date::text AS due_date, r.due_at, r.company_code, r.created_by, r.created_at,
+  r.receive_date::text AS receive_date, r.due_date::text AS due_date, r.due_at, r.bidding_closed_at, r.company_code, r.created_by, r.created_at,
   r.floated_at, r.updated_at, r.lane_count, r.invited_count, r.response_count`;
 
 const listRow = (r: RfpDbRow, serialNo: number): RfpListRow => ({
@@ -107,6 +110,7 @@ const listRow = (r: RfpDbRow, serialNo: number): RfpListRow => ({
   receiveDate: r.receive_date,
   dueDate: r.due_date,
   dueAt: iso(r.due_at),
+  biddingClosedAt: iso(r.bidding_closed_at),
   createdAt: iso(r.created_at) as string,
   floatedAt: iso(r.floated_at),
   updatedAt: iso(r.updated_at) as string,
