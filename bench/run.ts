@@ -22,6 +22,7 @@ import { uploadFigures } from './uploads';
 import { massUploadFigures } from './mass-upload';
 import { rfpWorkbookFigures } from './rfp-workbooks';
 import { rfpComparisonFigures } from './rfp-comparison';
+import { invoiceListFigures } from './invoice-list';
 import { benchRebuild, seedBusinessAssociatesForBench } from './projections';
 import { benchWorkflowStart } from './temporal';
 import { loadReferenceDataWithReadModels } from '../scripts/reference-data';
@@ -118,6 +119,17 @@ async function main(): Promise<void> {
         row,
         lanes: process.env['RFP_COMPARISON_BENCH_LANES'] ? Number(process.env['RFP_COMPARISON_BENCH_LANES']) : undefined,
         bas: process.env['RFP_COMPARISON_BENCH_BAS'] ? Number(process.env['RFP_COMPARISON_BENCH_BAS']) : undefined,
+      });
+    // Issue 11: GET /api/invoices over 100,000 invoices with the console's filters (INVOICE_LIST_BENCH_N for another size).
+    if (runs('invoice-list'))
+      await invoiceListFigures({
+        server,
+        temporalAddress: temporal.address,
+        keyDir: path.join(work, 'invoice-list-keys'),
+        work,
+        quick,
+        row,
+        n: process.env['INVOICE_LIST_BENCH_N'] ? Number(process.env['INVOICE_LIST_BENCH_N']) : undefined,
       });
     if (runs('identity'))
       await identityFigures({ server, temporalAddress: temporal.address, keyDir: path.join(work, 'identity-keys'), quick, row });

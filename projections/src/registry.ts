@@ -8,10 +8,13 @@ import { mastersProjection } from './masters/masters.projection';
 import { onboardingItemsProjection } from './onboarding-items/items.projection';
 import { registrationsProjection } from './onboarding-items/registrations.projection';
 import { createNotificationsProjection } from './notifications/notifications.projection';
+import { performanceProjection } from './performance/performance.projection';
 import type { Projection } from './projection';
 import { releasesProjection } from './releases/releases.projection';
 import { rfpsProjection } from './rfps/rfps.projection';
 import { createTasksProjection, tasksProjection } from './tasks/tasks.projection';
+import { invoicesProjection } from './invoices/invoices.projection';
+import { memosProjection } from './memos/memos.projection';
 import { vendorCodesProjection } from './vendor-codes/vendor-codes.projection';
 
 export type ProjectionOptions = {
@@ -27,6 +30,8 @@ export function allProjections(options: ProjectionOptions = {}): Projection[] {
   const notificationsProjection = createNotificationsProjection({ publicUrl: options.publicUrl ?? null });
   return [usersProjection, businessAssociatesProjection, tasks, activityLogProjection, releasesProjection, notificationsProjection, mastersProjection, annexuresProjection, vendorCodesProjection, blocksProjection, onboardingItemsProjection, registrationsProjection, nucleusVendorsProjection, rfpsProjection,
     // [issue 11: invoice and memo projections]
+    invoicesProjection, memosProjection,
     // [issue 11: performance projection]
+    performanceProjection,
   ];
 }

@@ -8,6 +8,7 @@ import { describeVendorCodeEvent } from '../../../domain/src/vendor-code/describ
 import type { VendorCodeEvent } from '../../../domain/src/vendor-code/events';
 import { isVendorCodeEvent } from '../vendor-codes/vendor-codes.projection';
 import { blockActivityEntries } from '../blocks/block-activity';
+import { invoiceActivityEntries } from '../invoices/invoice-activity';
 
 /** ERP plumbing stays in the vendor code's own history (GET /api/vendor-codes/:id/history), not the BA's log. */
 const VENDOR_CODE_LOG_SKIPS: ReadonlySet<string> = new Set(['ErpRequestSubmitted', 'ErpCallFailed', 'ErpRequestCompleted']);
@@ -400,6 +401,7 @@ async function apply(client: PoolClient, events: readonly StoredEvent[], t: Tabl
   }
   rows.push(...vendorCodeEntries(events));
   rows.push(...blockActivityEntries(events));
+  rows.push(...invoiceActivityEntries(events));
   await insertNew(client, t('activity_log'), COLUMNS, rows, 'id');
   const labelTable = t('activity_item_labels');
   await upsertRows(client, labelTable, LABEL_COLUMNS, [...newLabels.values()], {

@@ -6,6 +6,7 @@ import { onboardingEventsByBa, type OnboardingItem } from '../onboarding-events'
 import type { Projection, TableNames } from '../projection';
 import { insertNew, rowSource, upsertRows } from '../sql';
 import { applyRfps, emailRfpNotices, RFP_SUBJECTS_TABLE, rfpSubjectsSchema, type InsertedNotification } from './rfp-notifications';
+import { applyInvoices, INVOICE_SUBJECTS_TABLE, invoiceSubjectsSchema } from './invoice-notifications';
 import {
   contactChangeNotification,
   vendorCodeNotifications,
@@ -125,7 +126,8 @@ CREATE TABLE IF NOT EXISTS ${s} (
 ALTER TABLE ${s} ADD COLUMN IF NOT EXISTS labels jsonb NOT NULL DEFAULT '{}';
 -- Issue 10 (RFP notices are e-mailed): rows written before it have none until the next rebuild.
 ALTER TABLE ${r} ADD COLUMN IF NOT EXISTS email text;
-${rfpSubjectsSchema(t)}`;
+${rfpSubjectsSchema(t)}
+${invoiceSubjectsSchema(t)}`;
 };
 
 /**
@@ -331,6 +333,7 @@ async function fanOut(client: PoolClient, requests: readonly NotificationRequest
     aud_ba: r.audience.baId,
     aud_admins_of: r.audience.adminsOfUser,
     exclude: [...r.audience.exclude],
+    aud_users: r.audience.users ? [...r.audience.users] : null,
   }));
   const source = rowSource(
     [
@@ -348,6 +351,7 @@ async function fanOut(client: PoolClient, requests: readonly NotificationRequest
       { name: 'aud_ba', type: 'text' },
       { name: 'aud_admins_of', type: 'text' },
       { name: 'exclude', type: 'text[]' },
+      { name: 'aud_users', type: 'text[]' },
     ],
     rows,
   );
@@ -372,7 +376,7 @@ async function fanOut(client: PoolClient, requests: readonly NotificationRequest
        JOIN (SELECT v.*, code FROM ${r} v CROSS JOIN LATERAL unnest(v.company_codes) AS code WHERE v.ba_id IS NULL) u
          ON u.code = x.aud_company
        WHERE x.target_ba IS NULL AND ${valid('u')} AND u.active AND u.roles && x.aud_roles
-         AND NOT (u.user_id = ANY(x.exclude))
+         AND NOT (u.user_id = ANY(x.exclude)) AND (x.aud_users IS NULL OR u.user_id = ANY(x.aud_users))
        UNION ALL
        SELECT x.*, u.user_id
        FROM req x JOIN ${r} u ON u.ba_id = x.target_ba
@@ -406,7 +410,7 @@ async function fanOut(client: PoolClient, requests: readonly NotificationRequest
 /** `publicUrl`: the portal's address, for the links of the RFP e-mails (config http.publicUrl). */
 export const createNotificationsProjection = (options: { publicUrl?: string | null } = {}): Projection => ({
   name: 'notifications',
-  tables: ['notifications', 'notification_recipients', 'notification_subjects', RFP_SUBJECTS_TABLE],
+  tables: ['notifications', 'notification_recipients', 'notification_subjects', RFP_SUBJECTS_TABLE, INVOICE_SUBJECTS_TABLE],
   schema,
   apply: async (client, events, t) => {
     // The directory first: the fan-out picks, per request, the versions valid at its own position, so the
@@ -419,6 +423,7 @@ export const createNotificationsProjection = (options: { publicUrl?: string | nu
       ...events.flatMap(vendorCodeNotifications),
       ...events.flatMap(blockNotifications),
       ...(await applyRfps(client, events, t)),
+      ...(await applyInvoices(client, events, t)),
     ];
     const inserted = await fanOut(client, requests, t);
     await emailRfpNotices(client, inserted, t, options.publicUrl ?? null);

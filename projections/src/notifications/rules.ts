@@ -1,4 +1,13 @@
-import { BA_ROLES, BLOCK_APPROVERS, BLOCK_REQUESTERS, REVIEW_STAGE_ROLES, SAP_REQUESTERS, type Role } from '../../../domain/src/identity/roles';
+import {
+  BA_ROLES,
+  BLOCK_APPROVERS,
+  BLOCK_REQUESTERS,
+  INVOICE_ACCOUNTS,
+  INVOICE_COMMERCIAL,
+  REVIEW_STAGE_ROLES,
+  SAP_REQUESTERS,
+  type Role,
+} from '../../../domain/src/identity/roles';
 import type { OnboardingEvent } from '../../../domain/src/onboarding/events';
 import { formatDate } from '../../../domain/src/shared/format';
 import type { StoredEvent } from '../../../domain/src/shared/events';
@@ -47,7 +56,15 @@ export type NotificationKind =
   | 'rfp.not-awarded'
   | 'rfp.closed'
   | 'rfp.reopened'
-  | 'rfp.backhaul-invited';
+  | 'rfp.backhaul-invited'
+  // Issue 11: Bill-Hub invoices and memos (invoiceNotifications, memoNotifications below).
+  | 'invoice.submitted'
+  | 'invoice.resubmitted'
+  | 'invoice.rejected'
+  | 'invoice.booked'
+  | 'invoice.released'
+  | 'invoice.overdue'
+  | 'memo.submitted';
 
 /**
  * Who receives it: active users holding one of `roles` and either the company code (staff audiences) or the
@@ -61,6 +78,11 @@ export type Audience = {
   adminsOfUser: string | null;
   /** Never these users: the actor, or whoever may not decide the stage (the stage-1 approver for stage 2). */
   exclude: readonly string[];
+  /**
+   * Only these users, who must still hold the roles and company code at the event (issue 11: the commercial
+   * user an invoice is submitted to). Absent = everyone the rest of the audience names.
+   */
+  users?: readonly string[];
 };
 
 export type NotificationRequest = {
@@ -663,4 +685,147 @@ export function blockNotifications(stored: StoredEvent): NotificationRequest[] {
     default:
       return [];
   }
+}
+
+/**
+ * What the notifications projection remembers per invoice (`notification_invoices`): later invoice events carry
+ * only ids, and their notices name the invoice by its number.
+ */
+export type InvoiceSubject = { invoiceId: string; baId: string; invoiceNumber: string; companyCode: string | null; version: number };
+
+const invoiceStatusNames: Record<string, string> = { S: 'Submitted', A: 'Acknowledged', V: 'Verified', B: 'Booked' };
+/** Console (react-admin resource `invoices`) and portal (`/bill-hub/invoice/:id`) links of an invoice. */
+const invoiceLinks = (invoiceId: string) => ({
+  staff: `/invoices/${encodeURIComponent(invoiceId)}/show`,
+  ba: `/bill-hub/invoice/${encodeURIComponent(invoiceId)}`,
+});
+
+/** The subject after an invoice event: the number and company code its edits and submission give it. */
+export function evolveInvoiceSubject(subject: InvoiceSubject, stored: StoredEvent): InvoiceSubject {
+  const d = stored.data as { fields?: { invoiceNumber?: unknown; companyCode?: unknown }; companyCode?: unknown } | null;
+  const number = d?.fields?.invoiceNumber;
+  const code = d?.companyCode ?? d?.fields?.companyCode;
+  return {
+    ...subject,
+    invoiceNumber: typeof number === 'string' && number.trim() !== '' ? number.trim() : subject.invoiceNumber,
+    companyCode: typeof code === 'string' && code !== '' ? code : subject.companyCode,
+    version: stored.version,
+  };
+}
+
+/**
+ * Bill-Hub invoices (issue 11, `invoice-<id>` streams), worded with the subject as it stands after the event:
+ * a submission → the commercial user it was submitted to (still holding an INVOICE_COMMERCIAL role in that company
+ * code); rejected, booked, released → the BA's users; an SLA breach → whoever owes the next step (commercial for
+ * S and A, accounts for V and B) in the invoice's company code. The actor is never told about their own action.
+ */
+export function invoiceNotifications(stored: StoredEvent, subject: InvoiceSubject): NotificationRequest[] {
+  const d = stored.data as Record<string, unknown> | null;
+  if (!d) return [];
+  const companyCode = subject.companyCode ?? stored.metadata.companyCode;
+  const actor = stored.metadata.actor.userId;
+  const base = { eventId: stored.eventId, position: stored.globalPosition, at: stored.metadata.at, baId: subject.baId, companyCode };
+  const links = invoiceLinks(subject.invoiceId);
+  const staff = (roles: readonly Role[], users?: readonly string[]): Audience => ({
+    roles,
+    companyCode,
+    baId: null,
+    adminsOfUser: null,
+    exclude: [actor],
+    ...(users ? { users } : {}),
+  });
+  const toBa: Audience = { roles: BA_USERS, companyCode: null, baId: subject.baId, adminsOfUser: null, exclude: [actor] };
+  const number = subject.invoiceNumber;
+  switch (stored.type) {
+    case 'InvoiceSubmitted': {
+      const fields = d['fields'] as { submitToUserId?: unknown } | undefined;
+      const submitTo = typeof fields?.submitToUserId === 'string' && fields.submitToUserId !== '' ? fields.submitToUserId : null;
+      if (!submitTo || !companyCode) return [];
+      const again = d['resubmission'] === true;
+      return [
+        {
+          ...base,
+          kind: again ? 'invoice.resubmitted' : 'invoice.submitted',
+          title: again ? 'Invoice resubmitted' : 'Invoice submitted to you',
+          body: again
+            ? `Invoice ${number} (company code ${companyCode}) was corrected and submitted again for your acknowledgement.`
+            : `Invoice ${number} (company code ${companyCode}) was submitted for your acknowledgement.`,
+          link: links.staff,
+          audience: staff(INVOICE_COMMERCIAL, [submitTo]),
+        },
+      ];
+    }
+    case 'InvoiceRejected':
+      return [
+        {
+          ...base,
+          kind: 'invoice.rejected',
+          title: 'Invoice rejected',
+          body: `Your invoice ${number} was rejected: ${String(d['remarks'] ?? '')}. Please correct it and submit it again.`,
+          link: links.ba,
+          audience: toBa,
+        },
+      ];
+    case 'InvoiceBooked':
+      return [
+        {
+          ...base,
+          kind: 'invoice.booked',
+          title: 'Invoice booked',
+          body: `Your invoice ${number} was booked (document ${String(d['erpDocumentNumber'] ?? '')}).`,
+          link: links.ba,
+          audience: toBa,
+        },
+      ];
+    case 'InvoiceReleased':
+      return [
+        {
+          ...base,
+          kind: 'invoice.released',
+          title: 'Invoice released',
+          body: `Payment of your invoice ${number} was released.`,
+          link: links.ba,
+          audience: toBa,
+        },
+      ];
+    case 'InvoiceSlaBreached': {
+      const status = String(d['status'] ?? '');
+      const owners = status === 'S' || status === 'A' ? INVOICE_COMMERCIAL : status === 'V' || status === 'B' ? INVOICE_ACCOUNTS : null;
+      if (!owners || !companyCode) return [];
+      return [
+        {
+          ...base,
+          kind: 'invoice.overdue',
+          title: 'Invoice overdue',
+          body: `Invoice ${number} (company code ${companyCode}) has waited past its time limit while ${invoiceStatusNames[status] ?? status}.`,
+          link: links.staff,
+          audience: staff(owners),
+        },
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+/** A submitted memo (issue 11, `memo-<id>` streams) → the commercial users of its company code. */
+export function memoNotifications(stored: StoredEvent): NotificationRequest[] {
+  if (stored.type !== 'MemoSubmitted' || !stored.streamId.startsWith('memo-')) return [];
+  const d = stored.data as { memoId?: unknown; memoNumber?: unknown; baId?: unknown; companyCode?: unknown; invoiceIds?: unknown } | null;
+  if (!d || typeof d.memoId !== 'string' || typeof d.companyCode !== 'string') return [];
+  const count = Array.isArray(d.invoiceIds) ? d.invoiceIds.length : 0;
+  return [
+    {
+      eventId: stored.eventId,
+      position: stored.globalPosition,
+      at: stored.metadata.at,
+      kind: 'memo.submitted',
+      title: 'Memo submitted',
+      body: `Memo ${String(d.memoNumber ?? '')} with ${count} invoice${count === 1 ? '' : 's'} was submitted (company code ${d.companyCode}).`,
+      link: `/memos/${encodeURIComponent(d.memoId)}/show`,
+      baId: typeof d.baId === 'string' ? d.baId : null,
+      companyCode: d.companyCode,
+      audience: { roles: INVOICE_COMMERCIAL, companyCode: d.companyCode, baId: null, adminsOfUser: null, exclude: [stored.metadata.actor.userId] },
+    },
+  ];
 }
