@@ -64,6 +64,11 @@ export type {
 export type { VendorCodeStatus } from '../../domain/src/vendor-code/state';
 export type { BlockRow, BlockRowStatus } from '../../projections/src/blocks/blocks.queries';
 export type { MassUploadRow, NucleusVendorRow } from '../../projections/src/nucleus-vendors/nucleus-vendors.queries';
+// Bill-Hub and the performance dashboard (issue 11).
+export type { InvoiceRow, InvoiceAttachment, InvoiceStatus } from '../../projections/src/invoices/invoices.queries';
+export type { InvoiceHistoryEntry } from '../../projections/src/invoices/history';
+export type { MemoRow, MemoDetail, MemoAdvance } from '../../projections/src/memos/memos.queries';
+export type { PerformanceReport, PerformanceBucket, DocumentValidity } from '../../projections/src/performance/performance.queries';
 export type { WorkbookError, WorkbookKind, WorkbookResultRow } from '../../domain/src/vendor-code-workbook/rules';
 
 /** One row of /api/tasks ("My Pending Task"). */
