@@ -6,11 +6,12 @@ import { AnnexuresPage, PO_POLICY_PATH } from './annexures/AnnexuresPage';
 import { ApiProvider } from './api/ApiContext';
 import type { ApiClient } from './api/client';
 import { CONTACT_CHANGE_PATH, ContactChangePage } from './contact-change/ContactChangePage';
-import { BillHubPage } from './home/BillHubPage';
+import { billHubRoutes } from './bill-hub/routes';
 import { HomePage } from './home/HomePage';
+import { PERFORMANCE_PATH, PERFORMANCE_ROLE_PATH } from './performance/paths';
 import { ChangePasswordPage } from './identity/ChangePasswordPage';
 import { ForgotPasswordPage } from './identity/ForgotPasswordPage';
-import { RequireApp, RequireBa, RequireBaAdmin, RequireSession } from './identity/guards';
+import { RequireBa, RequireBaAdmin, RequireSession } from './identity/guards';
 import { LoginPage } from './identity/LoginPage';
 import { ResetPasswordPage } from './identity/ResetPasswordPage';
 import { SessionProvider } from './identity/session';
@@ -32,6 +33,8 @@ import { BaUsersPage } from './users/BaUsersPage';
 
 /** The RFP view carries AG Grid (its own chunk): loaded when a BA opens an RFP, not with every page. */
 const BaRfpView = lazy(() => import('./rfp/BaRfpView').then((m) => ({ default: m.BaRfpView })));
+// The charts library is large: the dashboard loads with its own chunk.
+const PerformanceDashboard = lazy(() => import('./performance/PerformanceDashboard').then((m) => ({ default: m.PerformanceDashboard })));
 import { BillHubUsersPage } from './users/BillHubUsersPage';
 
 /**
@@ -56,19 +59,16 @@ export function App({ client, leave }: { client: ApiClient; leave?: Leave }) {
                   <Route path={CONTACT_CHANGE_PATH} element={<ContactChangePage />} />
                   <Route element={<RequireSession />}>
                     <Route path="/change-password" element={<ChangePasswordPage />} />
-                    <Route
-                      path="/bill-hub"
-                      element={
-                        <RequireApp app="BillHub">
-                          <BillHubPage />
-                        </RequireApp>
-                      }
-                    />
+                    {/* [issue 11: bill-hub routes] */}
+                    {billHubRoutes}
                     <Route element={<RequireBa />}>
                       <Route path="/onboard/status" element={<StatusPage />} />
                       <Route path="/onboard/ba-details/:action" element={<OnboardingPage />} />
                       <Route path={ADDITIONAL_DOCS_PATH} element={<AdditionalDocumentsPage />} />
                       <Route path="/home" element={<HomePage />} />
+                      {/* [issue 11: performance routes] */}
+                      <Route path={PERFORMANCE_PATH} element={<Suspense fallback={null}><PerformanceDashboard /></Suspense>} />
+                      <Route path={PERFORMANCE_ROLE_PATH} element={<Suspense fallback={null}><PerformanceDashboard /></Suspense>} />
                       <Route path={PO_POLICY_PATH} element={<AnnexuresPage />} />
                       {/* The BA's RFPs (spec 001 §2): a verified BA's, with the RFP sidebar. */}
                       <Route element={<RfpLayout />}>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Me } from '../api/client';
-import { baColleague, baUser, completeDetails, fakeApi, verifiedBaAdmin } from '../testing/fakeApi';
+import { baColleague, baUser, billHubOnlyUser, completeDetails, fakeApi, verifiedBaAdmin } from '../testing/fakeApi';
 import { renderPortal } from '../testing/render';
 const HELP = { userManualUrl: 'https://portal.test/user-manual.pdf', supportEmail: 'help@portal.test' };
 
@@ -47,6 +47,46 @@ describe('BA header', () => {
     await user.selectOptions(selector, '2000');
     await waitFor(() => expect(screen.getByLabelText('Company')).toHaveValue('2000'));
     expect(api.sent('PUT', '/api/me/active-company')[0]?.body).toEqual({ companyCode: '2000' });
+  });
+
+  it('opens the Bill Hub in a new window for a BA with other screens (spec 001 §2)', async () => {
+    renderPortal(fakeApi({ session: verifiedBaAdmin, ba: verifiedBa }), '/home');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const billHub = await within(nav).findByRole('link', { name: 'Bill Hub' });
+    expect(billHub).toHaveAttribute('href', '/bill-hub');
+    expect(billHub).toHaveAttribute('target', '_blank');
+    expect(billHub).toHaveAttribute('rel', 'noopener');
+    // The other entries stay in this window.
+    expect(within(nav).getByRole('link', { name: 'RFP' })).not.toHaveAttribute('target');
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Home',
+      'Additional Documents',
+      'RFP',
+      'Performance',
+      'Bill Hub',
+      'PO Annexures',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Performance' })).toHaveAttribute('href', '/performance-dashboard');
+  });
+
+  it('shows no Performance entry before the BA is verified', async () => {
+    renderPortal(fakeApi({ session: baUser }), '/onboard/status');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Performance' })).not.toBeInTheDocument();
+  });
+
+  it('inside the Bill-Hub window the Bill Hub entry stays in that window', async () => {
+    renderPortal(fakeApi({ session: verifiedBaAdmin, ba: verifiedBa }), '/bill-hub');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Bill Hub' })).not.toHaveAttribute('target');
+  });
+
+  it('keeps the Bill Hub in the same window for a Bill-Hub-only user (it is all they have)', async () => {
+    renderPortal(fakeApi({ session: billHubOnlyUser }), '/bill-hub');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const billHub = await within(nav).findByRole('link', { name: 'Bill Hub' });
+    expect(billHub).toHaveAttribute('href', '/bill-hub');
+    expect(billHub).not.toHaveAttribute('target');
   });
 
   it('profile menu of an unverified BA admin: no View Profile or Add New User yet', async () => {

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -39,6 +39,7 @@ import { ADDITIONAL_DOCS_PATH } from '../onboarding/AdditionalDocumentsPage';
 import { BaProvider, useOptionalBa } from '../onboarding/BaContext';
 import { COMPANY_CODES_PATH, EDIT_PROFILE_PATH } from '../onboarding/ProfilePages';
 import { RFP_BA_DASHBOARD_PATH } from '../rfp/paths';
+import { PERFORMANCE_PATH } from '../performance/paths';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { ComplaintsButton } from '../complaints/ComplaintsButton';
 import { HelpDialog } from '../help/HelpDialog';
@@ -47,7 +48,8 @@ import { BlockedBanner } from '../vendor-code/BlockedBanner';
 import { useFeedback } from './feedback';
 
 
-type NavItem = { label: string; to: string };
+/** `newWindow`: opened in a new browser window (its session is restored there from the refresh cookie). */
+type NavItem = { label: string; to: string; newWindow?: boolean };
 type MenuEntry = { label: string; to?: string; icon: ReactNode; action?: 'help' | 'logout' };
 
 /**
@@ -70,7 +72,9 @@ export function headerFor(user: Me, baStatus: Me['baStatus']) {
     else if (verified) nav.push({ label: 'Additional Documents', to: ADDITIONAL_DOCS_PATH });
     // Spec 001 §2: the verified BA's RFPs.
     if (verified) nav.push({ label: 'RFP', to: RFP_BA_DASHBOARD_PATH });
-    if (hasApp(user, 'BillHub')) nav.push({ label: 'Bill Hub', to: paths.billHub });
+    if (verified) nav.push({ label: 'Performance', to: PERFORMANCE_PATH });
+    // Spec 001 §2: "The header button opens Bill-Hub in a new window" (Bill-Hub-only users above stay in this one).
+    if (hasApp(user, 'BillHub')) nav.push({ label: 'Bill Hub', to: paths.billHub, newWindow: true });
     // Spec 001 §6: PO Annexures appears in the header for BAs.
     nav.push({ label: 'PO Annexures', to: PO_POLICY_PATH });
     if (admin && verified) {
@@ -113,6 +117,8 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   const ba = useOptionalBa();
   const companyName = ba?.companyName ?? ba?.details?.companyName ?? null;
   const { nav, menu, companySelector } = headerFor(user, ba?.status ?? user.baStatus);
+  // Inside the Bill-Hub's own window its header entry stays there rather than opening yet another window.
+  const inBillHub = useLocation().pathname.startsWith(paths.billHub);
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -136,7 +142,13 @@ export function PortalLayout({ children }: { children: ReactNode }) {
           {nav.length > 0 && (
             <Stack component="nav" aria-label="Main" direction="row" spacing={0.5}>
               {nav.map((item) => (
-                <Button key={item.to} component={RouterLink} to={item.to} color="inherit">
+                <Button
+                  key={item.to}
+                  component={RouterLink}
+                  to={item.to}
+                  color="inherit"
+                  {...(item.newWindow && !inBillHub ? { target: '_blank', rel: 'noopener' } : {})}
+                >
                   {item.label}
                 </Button>
               ))}
