@@ -27,6 +27,7 @@ import { putDemoFile, type DemoFile } from './seed-files';
 import { nextFillStep, nextReviewStep, nextVerifiedStep, type DemoStory, type ItemStep } from './seed-onboarding';
 import { seedReleases } from './seed-releases';
 import { seedRfps, type RfpSeedOutcome } from './seed-rfps';
+import { DEMO_SUBMIT_TO, seedInvoices, type InvoiceSeedOutcome } from './seed-invoices';
 import { seedSap, type SapActor, type SapSeedOutcome, type SapStory } from './seed-vendor-codes';
 
 /**
@@ -607,7 +608,7 @@ export const DEMO_LOGINS: readonly { username: string; role: string }[] = [
   { username: 'engagement@demo.test', role: 'BA Engagement Manager (company codes 1000 and 2000)' },
   { username: 'ba.6@demo.test', role: 'BA Admin of a verified BA (add users, Bill-Hub users, an additional document and a concession in review)' },
   { username: 'ba.user@demo.test', role: 'BA User (a colleague of ba.6)' },
-  { username: 'ba.verified@demo.test', role: 'BA Admin of a verified BA invited to the demo RFPs (a quote to give, lanes won, backhaul)' },
+  { username: 'ba.verified@demo.test', role: 'BA Admin of a verified BA invited to the demo RFPs (a quote to give, lanes won, backhaul); Bill-Hub invoices in every status and a memo' },
   { username: 'ba.4@demo.test', role: 'BA Admin of a BA at stage 1, its documents waiting for review' },
   { username: 'ba.7@demo.test', role: 'BA Admin of a rejected BA: PAN card and bank account rejected with remarks' },
   { username: 'ba.10@demo.test', role: 'BA Admin (code 2000) of a verified BA whose bank change awaits commercial.2000; a document expires in a week' },
@@ -650,6 +651,9 @@ export const SEED_SAP_ACTORS: Record<SapActor, Actor> = {
  * SEED_BA_ADMIN's.
  */
 export const SEED_RFP_ACTOR: Actor = { userId: `${SEED_USER_ID}:procurement`, role: 'MLL Procurement', name: DEMO_SEED_NAME };
+
+/** The seed as Bill-Hub commercial staff (issue 11): acknowledges, verifies and rejects the demo invoices. */
+export const SEED_COMMERCIAL_ACTOR: Actor = { userId: `${SEED_USER_ID}:commercial`, role: 'MLL Commercial', name: DEMO_SEED_NAME };
 
 export const isSeedActor = (actor: Actor): boolean =>
   actor.userId === SEED_USER_ID || actor.userId.startsWith(`${SEED_USER_ID}:`);
@@ -697,6 +701,8 @@ export type SeedResult = {
   sap?: SapSeedOutcome;
   /** The demo RFPs (seed-rfps.ts), when this run seeded. */
   rfps?: RfpSeedOutcome;
+  /** The demo invoices and memo (seed-invoices.ts), when this run seeded. */
+  invoices?: InvoiceSeedOutcome;
 };
 
 /** The demo password's hash, made once per run (hashing at the OWASP cost takes a moment; the password is public). */
@@ -1024,6 +1030,26 @@ async function seedAll(deps: SeedDeps, log: (line: string) => void): Promise<See
     // How long the RFPs take, for whoever watches a start (the e2e suites seed in every beforeAll).
     rfpsSeeded.then((r) => (log(`demo RFPs: ${r.commands} commands in ${Date.now() - rfpsStarted} ms`), r)),
   ]);
+  // Bill-Hub once ba.verified's child vendor code exists (the SAP story above asked for it).
+  const chamundi = DEMO_BAS.find((b) => b.key === 'chamundi') as DemoBa;
+  const invoices = sap.leftAlone.includes(chamundi.key)
+    ? null
+    : await seedInvoices({
+        pool: deps.pool,
+        store: deps.store,
+        temporal: deps.temporal,
+        taskQueue: deps.taskQueue,
+        blobStore: deps.blobStore,
+        baId: chamundi.baId,
+        companyCode: chamundi.companyCode,
+        actors: { ba: SEED_BA_ADMIN, commercial: SEED_COMMERCIAL_ACTOR, accounts: SEED_SAP_ACTORS.accounts },
+        submitTo: DEMO_SUBMIT_TO,
+        writtenBySeed,
+        correlationPrefix: SEED_CORRELATION,
+        log,
+        ...(deps.erpWaitMs === undefined ? {} : { erpWaitMs: deps.erpWaitMs }),
+      });
+  for (const number of invoices?.leftAlone ?? []) leftAlone.push(`invoice ${number}`);
   for (const key of sap.leftAlone) leftAlone.push(`${key} (SAP)`);
   for (const code of rfps.leftAlone) leftAlone.push(`${code} (RFP)`);
   // Release notes, so What's New has entries on a fresh start.
@@ -1039,9 +1065,10 @@ async function seedAll(deps: SeedDeps, log: (line: string) => void): Promise<See
     `${sap.nucleusRows} nucleus vendor rows recorded` +
     (sap.waitingForErp.length > 0 ? ` (the ERP had not yet answered for ${sap.waitingForErp.join(', ')}; those stories stop at "requested")` : '') +
     `; RFPs: ${rfps.created} created in every status, ${rfps.commands} RFP commands sent` +
+    (invoices ? `; Bill-Hub: ${invoices.invoices} invoices (${invoices.commands} commands)${invoices.memo ? `, memo ${invoices.memo}` : ''}` : '') +
     (leftAlone.length > 0 ? `; left alone, a person had acted on them: ${leftAlone.join(', ')}` : '');
   log(`demo data (${Date.now() - started} ms): ${detail}`);
-  return { outcome: 'seeded', usersCreated, basCreated, actions, leftAlone, detail, sap, rfps };
+  return { outcome: 'seeded', usersCreated, basCreated, actions, leftAlone, detail, sap, rfps, ...(invoices ? { invoices } : {}) };
 }
 
 /** `npm run seed`: against a running system (the worker and projector must be up). */
