@@ -42,6 +42,11 @@ import { vendorCodeWorkbookRoutes } from './vendor-code-workbook/routes';
 import { DEFAULT_UPLOAD_MAX_BYTES, unavailableBlobStore } from './http/uploads';
 import { opportunityRoutes } from './opportunities/routes';
 import { rfpRoutes } from './rfp/routes';
+import { performanceRoutes } from './performance/routes';
+import { invoiceCommandRoutes } from './invoices/commands';
+import { invoiceReadRoutes } from './invoices/reads';
+import { memoCommandRoutes } from './memos/commands';
+import { memoReadRoutes } from './memos/reads';
 import type { CrmPort } from '../../domain/src/crm/port';
 import type { BlobStore } from '../../platform/src/files';
 
@@ -369,9 +374,24 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   // [issue 11: invoice commands]
+  api.use(
+    invoiceCommandRoutes({
+      pool: deps.pool,
+      temporal: deps.temporal,
+      taskQueue: deps.taskQueue,
+      blobStore: deps.blobStore ?? unavailableBlobStore(),
+      commandTimeoutMs,
+      projectionWaitMs: waitMs,
+    }),
+  );
   // [issue 11: memo commands]
+  api.use(memoCommandRoutes({ pool: deps.pool, temporal: deps.temporal, taskQueue: deps.taskQueue, commandTimeoutMs, projectionWaitMs: waitMs }));
   // [issue 11: invoice and memo reads]
+  // Bill-Hub reads (issue 11): invoice and memo lists, one invoice with history and allowed actions, attachments.
+  api.use(invoiceReadRoutes({ pool: deps.pool, store: deps.store, blobStore: deps.blobStore ?? unavailableBlobStore() }));
+  api.use(memoReadRoutes({ pool: deps.pool }));
   // [issue 11: performance and home]
+  api.use(performanceRoutes({ pool: deps.pool }));
   api.use(dev.api);
   api.use(() => {
     throw new HttpError(404, 'Not found');

@@ -12,7 +12,9 @@ import { bundleWorkflows } from './bundle';
 import { createBlockActivities } from './block/activities';
 import { createContactChangeActivities } from './contact-change/activities';
 import { createDocumentExpiryActivities } from './document-expiry/activities';
+import { createInvoiceActivities } from './invoices/activities';
 import { createMassUploadActivities } from './mass-upload/activities';
+import { createMemoActivities } from './memos/activities';
 import { createOnboardingActivities } from './onboarding/activities';
 import { createRegistrationActivities } from './registration/activities';
 import { createRfpActivities } from './rfp/activities';
@@ -72,7 +74,9 @@ export const createActivities = ({
     ...createVendorCodeActivities({ store, masters: lookup, ...(erp ? { erp } : {}) }),
     ...createRfpActivities({ store, ...(pool ? { pool } : {}) }),
     // [issue 11: invoice activities]
+    ...createInvoiceActivities({ store, ...(pool ? { pool } : {}), ...(erp ? { erp } : {}) }),
     // [issue 11: memo activities]
+    ...createMemoActivities({ store, ...(pool ? { pool } : {}) }),
   };
 };
 

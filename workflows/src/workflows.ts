@@ -5,7 +5,9 @@
 export { blockWorkflow } from './block/workflow';
 export { contactChangeWorkflow } from './contact-change/workflow';
 export { documentExpiryWorkflow } from './document-expiry/workflow';
+export { invoiceWorkflow } from './invoices/workflow';
 export { massUploadWorkflow } from './mass-upload/workflow';
+export { memoWorkflow } from './memos/workflow';
 export { onboardingWorkflow } from './onboarding/workflow';
 export { registrationWorkflow } from './registration/workflow';
 export { rfpWorkflow } from './rfp/workflow';

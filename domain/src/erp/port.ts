@@ -65,14 +65,25 @@ export type ErpOperation =
   | { op: 'change-recon-account'; vendorCode: string; reconAccount: string }
   | { op: 'update-withholding-tax'; vendorCode: string; taxType: string; taxCode: string }
   | { op: 'block'; vendorCode: string; companyCode: string; scope: 'parent' | 'child' }
-  | { op: 'unblock'; vendorCode: string; companyCode: string; scope: 'parent' | 'child' };
+  | { op: 'unblock'; vendorCode: string; companyCode: string; scope: 'parent' | 'child' }
+  /** Bill-Hub (issue 11): book a verified invoice against the vendor; `amount` is the net payable ("12500.00"). */
+  | {
+      op: 'post-invoice';
+      vendorCode: string;
+      companyCode: string;
+      invoiceNumber: string;
+      invoiceDate: string;
+      financialYear: string;
+      amount: string;
+    };
 
 export type ErpOperationName = ErpOperation['op'];
 
 /** The outcome of a submitted request: `done` carries the vendor code the operation created or touched. */
 export type ErpRequestStatus =
   | { requestId: string; state: 'pending' }
-  | { requestId: string; state: 'done'; vendorCode: string; message: string }
+  /** `documentNumber`: the accounting document a `post-invoice` created (e.g. "5100000123"). */
+  | { requestId: string; state: 'done'; vendorCode: string; message: string; documentNumber?: string }
   /** The ERP refused the request for a business reason (bad data): retrying the same request cannot help. */
   | { requestId: string; state: 'rejected'; message: string };
 

@@ -4,9 +4,9 @@
  * magic-byte types (as `file-type` names them) its content must show. Pure data: the API checks uploads
  * against it (api/src/http/uploads.ts) and the front ends build their `accept` lists from it.
  */
-export type FileKind = 'excel' | 'document' | 'imageOrPdf' | 'annexure';
+export type FileKind = 'excel' | 'document' | 'imageOrPdf' | 'annexure' | 'invoiceAttachment';
 
-export type FileExtension = 'jpg' | 'jpeg' | 'png' | 'gif' | 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'csv';
+export type FileExtension = 'jpg' | 'jpeg' | 'png' | 'gif' | 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'csv' | 'bmp' | 'tiff';
 
 export const uploadMessages = {
   noFile: 'Please choose a file',
@@ -35,6 +35,11 @@ export const FILE_KINDS: Record<FileKind, { extensions: readonly FileExtension[]
     extensions: [...DOCUMENTS, 'xlsx'],
     message: 'Invalid file type selected. Please select image/pdf/doc/docx/xlsx file only.',
   },
+  // Bill-Hub invoice attachments (issue 11 contract): scans, PDFs, office files and rate sheets.
+  invoiceAttachment: {
+    extensions: ['jpg', 'jpeg', 'png', 'bmp', 'tiff', 'pdf', 'xls', 'xlsx', 'csv', 'doc', 'docx'],
+    message: 'Invalid file type selected.',
+  },
 };
 
 /**
@@ -54,6 +59,8 @@ export const EXTENSIONS: Record<FileExtension, { mime: string; magic: readonly s
   xls: { mime: 'application/vnd.ms-excel', magic: ['cfb'] },
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', magic: ['xlsx', 'zip'] },
   csv: { mime: 'text/csv', magic: null },
+  bmp: { mime: 'image/bmp', magic: ['bmp'] },
+  tiff: { mime: 'image/tiff', magic: ['tif'] },
 };
 
 /** The extensions of one or more kinds, and the message of the first (what the file input accepts). */

@@ -94,7 +94,7 @@ export function createHttpErp(options: HttpErpOptions): HttpErp {
     },
 
     async status(requestId: string): Promise<ErpRequestStatus> {
-      const { body } = await call<Partial<{ state: string; vendorCode: string; message: string }>>(
+      const { body } = await call<Partial<{ state: string; vendorCode: string; message: string; documentNumber: string }>>(
         'GET',
         `/erp/v1/requests/${encodeURIComponent(requestId)}`,
       );
@@ -103,7 +103,13 @@ export function createHttpErp(options: HttpErpOptions): HttpErp {
           return { requestId, state: 'pending' };
         case 'done':
           if (typeof body.vendorCode !== 'string') throw new ErpUnavailableError(`The ERP answered done without a vendor code (${requestId})`);
-          return { requestId, state: 'done', vendorCode: body.vendorCode, message: body.message ?? '' };
+          return {
+            requestId,
+            state: 'done',
+            vendorCode: body.vendorCode,
+            message: body.message ?? '',
+            ...(typeof body.documentNumber === 'string' ? { documentNumber: body.documentNumber } : {}),
+          };
         case 'rejected':
           return { requestId, state: 'rejected', message: body.message ?? 'Rejected by the ERP' };
         default:

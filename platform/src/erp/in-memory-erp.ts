@@ -59,7 +59,8 @@ export function createInMemoryErp(options: { processingMs?: number; now?: () => 
   const copy = (v: ErpVendor): ErpVendor => structuredClone(v);
   const code = () => String(nextCode++);
 
-  type Outcome = { state: 'done'; vendorCode: string; message: string } | { state: 'rejected'; message: string };
+  type Outcome = { state: 'done'; vendorCode: string; message: string; documentNumber?: string } | { state: 'rejected'; message: string };
+  let nextDocument = 5_100_000_001;
 
   function apply(op: ErpOperation, key: string): Outcome {
     switch (op.op) {
@@ -150,6 +151,12 @@ export function createInMemoryErp(options: { processingMs?: number; now?: () => 
         for (const x of touched) x.blocked = blocked;
         if (touched.length === 0) return { state: 'done', vendorCode: op.vendorCode, message: `Vendor ${op.vendorCode} is already ${verb}` };
         return { state: 'done', vendorCode: op.vendorCode, message: `Vendor ${op.vendorCode} ${verb}` };
+      }
+      case 'post-invoice': {
+        // Issue 11: the same rules as the sandbox ERP's (blocked vendor refused; unknown vendors accepted).
+        if (vendors.get(op.vendorCode)?.blocked) return { state: 'rejected', message: `Vendor ${op.vendorCode} is blocked for posting` };
+        const documentNumber = String(nextDocument++);
+        return { state: 'done', vendorCode: op.vendorCode, message: `Invoice ${op.invoiceNumber} posted as document ${documentNumber}`, documentNumber };
       }
     }
   }

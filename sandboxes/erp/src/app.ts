@@ -62,6 +62,15 @@ const operationSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('update-withholding-tax'), vendorCode: text, taxType: text, taxCode: text }),
   z.object({ op: z.literal('block'), vendorCode: text, companyCode: text, scope }),
   z.object({ op: z.literal('unblock'), vendorCode: text, companyCode: text, scope }),
+  z.object({
+    op: z.literal('post-invoice'),
+    vendorCode: text,
+    companyCode: text,
+    invoiceNumber: text,
+    invoiceDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    financialYear: text,
+    amount: z.string().regex(/^\d+(\.\d{1,2})?$/),
+  }),
 ]);
 const submission = z.object({ idempotencyKey: z.string().trim().min(1).max(200), operation: operationSchema });
 

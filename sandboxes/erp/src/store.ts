@@ -47,9 +47,12 @@ const DDL = `
     decided_at timestamptz
   );
   create index if not exists requests_due on erp_sandbox.requests (due_at) where state = 'pending';
+  -- Bill-Hub invoice postings (issue 11): the accounting document number a post-invoice answers with.
+  alter table erp_sandbox.requests add column if not exists document_number text;
+  create sequence if not exists erp_sandbox.document_numbers start with 5100000001 minvalue 5100000001 maxvalue 5199999999;
 `;
 
-const TABLES = ['erp_sandbox.vendors', 'erp_sandbox.requests', 'erp_sandbox.vendor_codes'];
+const TABLES = ['erp_sandbox.vendors', 'erp_sandbox.requests', 'erp_sandbox.vendor_codes', 'erp_sandbox.document_numbers'];
 
 /** Arbitrary constant: two sandboxes starting on one database do not run the DDL at once. */
 const SCHEMA_LOCK = 7_340_099;
@@ -114,6 +117,7 @@ type RequestRow = {
   state: 'pending' | 'done' | 'rejected';
   vendor_code: string | null;
   message: string | null;
+  document_number?: string | null;
 };
 
 type VendorRow = {
@@ -150,15 +154,21 @@ const toVendor = (r: VendorRow): ErpVendor => ({
   source: r.source,
 });
 
-export const toStatus = (r: Pick<RequestRow, 'request_id' | 'state' | 'vendor_code' | 'message'>): ErpRequestStatus =>
+export const toStatus = (r: Pick<RequestRow, 'request_id' | 'state' | 'vendor_code' | 'message' | 'document_number'>): ErpRequestStatus =>
   r.state === 'done'
-    ? { requestId: r.request_id, state: 'done', vendorCode: r.vendor_code ?? '', message: r.message ?? '' }
+    ? {
+        requestId: r.request_id,
+        state: 'done',
+        vendorCode: r.vendor_code ?? '',
+        message: r.message ?? '',
+        ...(r.document_number ? { documentNumber: r.document_number } : {}),
+      }
     : r.state === 'rejected'
       ? { requestId: r.request_id, state: 'rejected', message: r.message ?? '' }
       : { requestId: r.request_id, state: 'pending' };
 
 /** What processing decided for one request. */
-type Outcome = { state: 'done'; vendorCode: string; message: string } | { state: 'rejected'; message: string };
+type Outcome = { state: 'done'; vendorCode: string; message: string; documentNumber?: string } | { state: 'rejected'; message: string };
 
 export type ErpSandboxStore = ReturnType<typeof createErpSandboxStore>;
 
@@ -225,9 +235,15 @@ export function createErpSandboxStore(pool: pg.Pool, options: StoreOptions) {
       }
       const outcome = await apply(client, request.operation, request.idempotency_key);
       await client.query(
-        `update erp_sandbox.requests set state = $2, vendor_code = $3, message = $4, decided_at = clock_timestamp()
+        `update erp_sandbox.requests set state = $2, vendor_code = $3, message = $4, document_number = $5, decided_at = clock_timestamp()
           where request_id = $1`,
-        [requestId, outcome.state, outcome.state === 'done' ? outcome.vendorCode : null, outcome.message],
+        [
+          requestId,
+          outcome.state,
+          outcome.state === 'done' ? outcome.vendorCode : null,
+          outcome.message,
+          outcome.state === 'done' ? (outcome.documentNumber ?? null) : null,
+        ],
       );
       await client.query('commit');
       return true;
@@ -334,7 +350,32 @@ export function createErpSandboxStore(pool: pg.Pool, options: StoreOptions) {
         }
         return { state: 'done', vendorCode: op.vendorCode, message: `Vendor ${op.vendorCode} ${verb}` };
       }
+      case 'post-invoice':
+        return postInvoice(db, op);
     }
+  }
+
+  /**
+   * Books an invoice: refused when the vendor is known here and blocked, or when the same vendor already has a
+   * posting of that invoice number in the year (another key); else a new accounting document. Vendors the
+   * sandbox does not know are accepted, so a portal seeded without the ERP can still book.
+   */
+  async function postInvoice(db: pg.PoolClient, op: Extract<ErpOperation, { op: 'post-invoice' }>): Promise<Outcome> {
+    const found = (await db.query<VendorRow>('select * from erp_sandbox.vendors where vendor_code = $1', [op.vendorCode])).rows[0];
+    if (found?.blocked) return { state: 'rejected', message: `Vendor ${op.vendorCode} is blocked for posting` };
+    if (Number(op.amount) <= 0) return { state: 'rejected', message: 'The amount to post must be greater than zero' };
+    const posted = (
+      await db.query<{ document_number: string }>(
+        `select document_number from erp_sandbox.requests
+          where state = 'done' and operation->>'op' = 'post-invoice' and operation->>'vendorCode' = $1
+            and upper(operation->>'invoiceNumber') = upper($2) and operation->>'financialYear' = $3`,
+        [op.vendorCode, op.invoiceNumber.trim(), op.financialYear],
+      )
+    ).rows[0];
+    if (posted) return { state: 'rejected', message: `Invoice ${op.invoiceNumber} is already posted as document ${posted.document_number}` };
+    const { rows } = await db.query<{ n: string }>(`select nextval('erp_sandbox.document_numbers')::text as n`);
+    const documentNumber = rows[0]!.n;
+    return { state: 'done', vendorCode: op.vendorCode, message: `Invoice ${op.invoiceNumber} posted as document ${documentNumber}`, documentNumber };
   }
 
   async function insertVendor(
