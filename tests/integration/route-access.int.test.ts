@@ -34,6 +34,42 @@ const RFP_ACCESS = {
   deciders: { app: 'console', roles: ['MLL Procurement', 'MLL-ADMIN'] },
   bidders: { app: 'portal', roles: ['BA Admin', 'BA User'] },
 } as const;
+/** Who each Bill-Hub and performance route admits (domain/src/identity/roles.ts INVOICE_COMMERCIAL, INVOICE_ACCOUNTS; issue 11). */
+const BILL_HUB_ACCESS = {
+  readers: { app: null, roles: [...ALL_ROLES] },
+  bas: { app: 'portal', roles: ['BA Admin', 'BA User'] },
+  memoBas: { app: null, roles: ['BA Admin', 'BA User'] },
+  commercial: { app: 'console', roles: ['MLL Commercial', 'MLL-ADMIN'] },
+  accounts: { app: 'console', roles: ['MLL Accounts', 'MLL Accounts_HEAD', 'MLL-ADMIN'] },
+  rejecters: { app: 'console', roles: ['MLL Commercial', 'MLL-ADMIN', 'MLL Accounts', 'MLL Accounts_HEAD'] },
+  revokers: { app: null, roles: ['BA Admin', 'BA User', 'MLL Accounts', 'MLL Accounts_HEAD', 'MLL-ADMIN'] },
+  performance: { app: null, roles: [...ALL_ROLES] },
+} as const;
+const BILL_HUB_ROUTES: [string, string, keyof typeof BILL_HUB_ACCESS][] = [
+  ['GET', '/api/invoices/form-options', 'bas'],
+  ['POST', '/api/invoices', 'bas'],
+  ['PUT', '/api/invoices/:id', 'bas'],
+  ['POST', '/api/invoices/:id/submit', 'bas'],
+  ['POST', '/api/invoices/:id/discard', 'bas'],
+  ['POST', '/api/invoices/:id/attachments', 'bas'],
+  ['DELETE', '/api/invoices/:id/attachments/:attachmentId', 'bas'],
+  ['POST', '/api/invoices/:id/acknowledge', 'commercial'],
+  ['POST', '/api/invoices/:id/verify', 'commercial'],
+  ['POST', '/api/invoices/:id/book', 'accounts'],
+  ['POST', '/api/invoices/:id/release', 'accounts'],
+  ['POST', '/api/invoices/:id/reject', 'rejecters'],
+  ['POST', '/api/invoices/:id/revoke', 'revokers'],
+  ['GET', '/api/invoices', 'readers'],
+  ['GET', '/api/invoices/:id', 'readers'],
+  ['GET', '/api/invoices/:id/attachments/:attachmentId', 'readers'],
+  ['POST', '/api/memos', 'memoBas'],
+  ['POST', '/api/memos/:id/advances', 'accounts'],
+  ['GET', '/api/memos', 'readers'],
+  ['GET', '/api/memos/:id', 'readers'],
+  ['GET', '/api/memos/:id/pdf', 'readers'],
+  ['GET', '/api/home', 'bas'],
+  ['GET', '/api/performance/:id', 'performance'],
+];
 const RFP_ROUTES: [string, string, keyof typeof RFP_ACCESS][] = [
   ['GET', '/api/rfps', 'read'],
   ['POST', '/api/rfps', 'staff'],
@@ -353,6 +389,15 @@ describe('route access', () => {
       const access = routes.find((r) => r.method === method && r.path === path)?.access;
       if (access === undefined || access === 'public') throw new Error(`${method} ${path} declares no access`);
       expect([method, path, access.app ?? null, sorted(access.roles ?? [])]).toEqual([method, path, RFP_ACCESS[who].app, sorted(RFP_ACCESS[who].roles)]);
+    }
+  });
+
+  it('Bill-Hub and performance: BAs file invoices and memos in the portal, commercial and accounts staff decide in the console, readers in their scope', () => {
+    const sorted = (roles: readonly string[]) => [...roles].sort();
+    for (const [method, path, who] of BILL_HUB_ROUTES) {
+      const access = routes.find((r) => r.method === method && r.path === path)?.access;
+      if (access === undefined || access === 'public') throw new Error(`${method} ${path} declares no access`);
+      expect([method, path, access.app ?? null, sorted(access.roles ?? [])]).toEqual([method, path, BILL_HUB_ACCESS[who].app, sorted(BILL_HUB_ACCESS[who].roles)]);
     }
   });
 

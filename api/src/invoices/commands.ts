@@ -1,3 +1,4 @@
+import { stateNameOf } from '../../../domain/src/masters/reference-data/states';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import { Router, type Request } from 'express';
@@ -129,7 +130,7 @@ export function invoiceCommandRoutes(deps: InvoiceCommandDeps): Router {
     const seen = new Set<string>();
     res.json({
       billingFrom: children.map((c) => ({ code: c.code, companyCode: c.companyCode, stateId: c.stateId, stateName: c.stateName })),
-      billingTo: (await activeLocations(pool)).map((l) => ({ code: l.code, name: l.name, stateId: l.stateId, stateName: null })),
+      billingTo: (await activeLocations(pool)).map((l) => ({ code: l.code, name: l.name, stateId: l.stateId, stateName: stateNameOf(l.stateId) })),
       commercialUsers: users.filter((u) => !seen.has(u.userId) && seen.add(u.userId)),
     });
   });

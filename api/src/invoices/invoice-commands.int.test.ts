@@ -120,7 +120,7 @@ describe('invoice commands', () => {
     const res = await request(h.app).get('/api/invoices/form-options').set(as.ba!);
     expect(res.status).toBe(200);
     expect(res.body.billingFrom).toEqual([expect.objectContaining({ code: childCode, companyCode: '1000', stateId: 27 })]);
-    expect(res.body.billingTo).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'CHK', stateId: 27 })]));
+    expect(res.body.billingTo).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'CHK', stateId: 27, stateName: 'Maharashtra' })]));
     const commercial = (res.body.commercialUsers as { userId: string; name: string }[]).find((u) => u.name === 'commercial user');
     expect(commercial).toBeDefined();
     commercialId = commercial!.userId;

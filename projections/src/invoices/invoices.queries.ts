@@ -1,4 +1,4 @@
-import { STATES } from '../../../domain/src/masters/reference-data/states';
+import { stateNameOf } from '../../../domain/src/masters/reference-data/states';
 import type { StoredFile } from '../../../domain/src/shared/files';
 import { clampRange, likeEscape, sortOrder, type Db, type Range } from '../sql';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from './invoice-events';
@@ -95,8 +95,7 @@ const SORT_COLUMNS: Record<InvoiceSortField, string> = {
 const STAFF_HIDDEN: readonly InvoiceStatus[] = ['draft', 'discarded'];
 const MEMO_STATUSES: readonly InvoiceStatus[] = ['S', 'A', 'V'];
 
-const stateNames = new Map(STATES.map((s) => [s.id, s.name]));
-const stateName = (id: number | null): string | null => (id === null ? null : (stateNames.get(id) ?? null));
+const stateName = stateNameOf;
 
 const isoOf = (column: string, alias: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${alias}`;
 const money = (column: string) => `${column}::text AS ${column.replace(/^i\./, '')}`;

@@ -53,3 +53,7 @@ export const STATES: readonly StateRow[] = [
   state(37, 'Andhra Pradesh', 'AP'),
   state(38, 'Ladakh', 'LA', true),
 ];
+
+const NAMES = new Map(STATES.map((s) => [s.id, s.name]));
+/** The state's name for its id (the GST state code), null when unknown or absent. */
+export const stateNameOf = (id: number | null | undefined): string | null => (id === null || id === undefined ? null : (NAMES.get(id) ?? null));
