@@ -1,3 +1,4 @@
+import { INVOICE_STATUSES } from '../domain/src/invoices/events';
 import request from 'supertest';
 import { userIdForUsername } from '../domain/src/identity/users';
 import { baStreamId } from '../domain/src/onboarding';
@@ -59,7 +60,7 @@ beforeAll(async () => {
   first = await seed();
   // For comparing starts (the e2e suites run the whole seed in every beforeAll).
   console.log(`seedDemo on an empty store took ${Date.now() - started} ms`);
-  for (const user of ['procurement', 'commercial', 'auditor', 'procurement.2000', 'commercial.2000', 'accounts', 'accounts.head'])
+  for (const user of ['procurement', 'commercial', 'auditor', 'procurement.2000', 'commercial.2000', 'accounts', 'accounts.head', 'ba.verified'])
     tokens[user] = await h.login(`${user}@demo.test`);
 });
 
@@ -323,6 +324,22 @@ describe('the demo seed on a first start', () => {
         expect(people.has(e.metadata.actor.userId)).toBe(false);
         expect(e.metadata.actor.name).toBe(DEMO_SEED_NAME);
       }
+  });
+
+  it('gives every Bill-Hub screen data: ba.verified\'s invoices in every status and a memo with an advance', async () => {
+    const mine = await request(h.app).get('/api/invoices').query({ range: '[0,49]', filter: JSON.stringify({ status: [...INVOICE_STATUSES] }) }).set(as('ba.verified'));
+    expect(mine.status).toBe(200);
+    const rows = mine.body as { invoiceNumber: string; status: string; erpDocumentNumber: string | null; memoNumber: string | null; remarks: string | null }[];
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(INVOICE_STATUSES));
+    expect(rows.find((r) => r.status === 'B')?.erpDocumentNumber).toMatch(/^\d{10}$/);
+    expect(rows.find((r) => r.status === 'C')?.remarks).toBeTruthy();
+    expect(rows.filter((r) => /^MEMO\/1000\/\d{4}-\d{2}\/000001$/.test(r.memoNumber ?? ''))).toHaveLength(3);
+    // Staff of company code 1000 see the submitted ones, never the draft or the discarded one.
+    const staff = (await request(h.app).get('/api/invoices').query({ range: '[0,49]' }).set(as('commercial'))).body as { status: string }[];
+    expect(staff.length).toBe(rows.length - 2);
+    expect(staff.some((r) => r.status === 'draft' || r.status === 'discarded')).toBe(false);
+    const memos = (await request(h.app).get('/api/memos').set(as('accounts'))).body as { invoiceCount: number; advanceAmount: string; balance: string }[];
+    expect(memos).toEqual([expect.objectContaining({ invoiceCount: 3, advanceAmount: '25000.00' })]);
   });
 
   it('does nothing on a restart, even where a person has since moved a demo BA along', async () => {
