@@ -73,8 +73,9 @@ describe('the demo seed on a first start', () => {
     expect(first).toMatchObject({ outcome: 'seeded', usersCreated: DEMO_USERS.length, basCreated: DEMO_BAS.length, leftAlone: [] });
     expect(first.actions).toBeGreaterThan(DEMO_BAS.length);
     // SAP (issue 9): coromandel parent + category set + approved + a child; narmada parent + category set;
-    // godavari parent + category set + approved; one block request; 5 nucleus parents and 2 children recorded.
-    expect(first.sap).toEqual({ commands: 9, blockRequests: 1, nucleusRows: 7, waitingForErp: [], leftAlone: [] });
+    // godavari parent + category set + approved; chamundi (Bill-Hub) parent + category set + approved + a child;
+    // one block request; 5 nucleus parents and 2 children recorded.
+    expect(first.sap).toEqual({ commands: 13, blockRequests: 1, nucleusRows: 7, waitingForErp: [], leftAlone: [] });
     expect(first.rfps).toMatchObject({ created: DEMO_RFPS.length, leftAlone: [] });
     expect(first.detail).toContain(`RFPs: ${DEMO_RFPS.length} created`);
     expect(await demoSeedStatus(h.db.pool)).toBe('done');

@@ -83,7 +83,7 @@ export function memoRow(over: Partial<MemoDetail> = {}): MemoDetail {
     submittedBy: { userId: 'ba-user-1', name: 'Ravi Sharma' },
     invoices: [invoiceRow({ memoId: 'memo-1', memoNumber: 'MEMO/1000/2026-27/000001' })],
     advances: [
-      { advanceId: 'adv-1', amount: '16000.00', reference: 'UTR123456', paidOn: '2026-11-23', by: { userId: 'u-acc', name: 'Anil Accounts' } },
+      { advanceId: 'adv-1', amount: '16000.00', reference: 'UTR123456', paidOn: '2026-11-23', recordedAt: '2026-11-23T10:00:00.000Z', by: { userId: 'u-acc', name: 'Anil Accounts', role: 'MLL Accounts' } },
     ],
     ...over,
   };

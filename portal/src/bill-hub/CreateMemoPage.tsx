@@ -27,8 +27,9 @@ import type { FormOptions, InvoiceRow } from './types';
 
 type StateOption = { id: number; name: string };
 
-const uniqueStates = (rows: { stateId: number; stateName: string }[]): StateOption[] =>
-  [...new Map(rows.map((r) => [r.stateId, { id: r.stateId, name: r.stateName }])).values()].sort((a, b) =>
+// A state the master does not name still gets a label (and sorts), instead of breaking the page.
+const uniqueStates = (rows: { stateId: number; stateName: string | null }[]): StateOption[] =>
+  [...new Map(rows.map((r) => [r.stateId, { id: r.stateId, name: r.stateName ?? `State ${r.stateId}` }])).values()].sort((a, b) =>
     a.name.localeCompare(b.name),
   );
 

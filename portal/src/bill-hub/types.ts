@@ -4,36 +4,19 @@
  * instants ISO.
  */
 
-import type { InvoiceHistoryEntry } from '../../../projections/src/invoices/history';
-import type { InvoiceRow } from '../../../projections/src/invoices/invoices.queries';
+import type { InvoiceHistoryEntry, InvoiceRow } from '../../../api/src/contract';
 
-// The read models' row types (type-only: no server code reaches the bundle).
-export type { InvoiceAttachment, InvoiceRow, InvoiceStatus } from '../../../projections/src/invoices/invoices.queries';
-export type { MemoAdvance, MemoDetail, MemoRow } from '../../../projections/src/memos/memos.queries';
+// The contract's row types (type-only: no server code reaches the bundle).
+export type { InvoiceAttachment, InvoiceRow, InvoiceStatus, MemoAdvance, MemoDetail, MemoRow } from '../../../api/src/contract';
+export type { InvoiceFields } from '../../../domain/src/invoices/events';
 export type HistoryEntry = InvoiceHistoryEntry;
-
-/** What the BA enters: the body of POST/PUT /api/invoices and of submit. */
-export type InvoiceFields = {
-  invoiceNumber: string;
-  invoiceDate: string;
-  taxableAmount: string;
-  cgst: string;
-  sgst: string;
-  igst: string;
-  td: string;
-  hsnCode: string;
-  comments: string;
-  submitToUserId: string;
-  billingFromCode: string;
-  billingToCode: string;
-};
 
 /** GET /api/invoices/:id. */
 export type InvoiceDetail = InvoiceRow & { history: HistoryEntry[]; allowedActions: string[] };
 
 export type FormOptions = {
-  billingFrom: { code: string; companyCode: string; stateId: number; stateName: string }[];
-  billingTo: { code: string; name: string; stateId: number; stateName: string }[];
+  billingFrom: { code: string; companyCode: string; stateId: number; stateName: string | null }[];
+  billingTo: { code: string; name: string; stateId: number; stateName: string | null }[];
   commercialUsers: { userId: string; name: string; companyCodes: string[] }[];
   /** Not in the contract: taken when the API sends it (Bill-Hub-only users cannot read the masters routes). */
   hsnCodes?: HsnOption[];

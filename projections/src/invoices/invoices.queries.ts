@@ -273,9 +273,9 @@ export async function getInvoice(db: Db, id: string): Promise<InvoiceRecord | nu
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
-/** The invoices of a memo (GET /api/memos/:id), in invoice-date order. */
+/** The invoices of a memo (GET /api/memos/:id), in invoice-date order, then by number (a stable print). */
 export async function invoicesOfMemo(db: Db, memoId: string): Promise<InvoiceRow[]> {
-  const { rows } = await db.query<DbRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE i.memo_id = $1 ORDER BY i.invoice_date, i.id`, [memoId]);
+  const { rows } = await db.query<DbRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE i.memo_id = $1 ORDER BY i.invoice_date, i.invoice_number, i.id`, [memoId]);
   return rows.map((r) => toInvoiceRow(toRecord(r)));
 }
 
