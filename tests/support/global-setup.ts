@@ -19,9 +19,11 @@ import { TEST_APP_ROLE } from './postgres';
 type Handles = { stop: () => Promise<void> };
 /**
  * Test files that run whole lifecycles with the demo data claim a namespace each: the demo BAs have fixed ids,
- * so their workflow ids would otherwise collide across test databases sharing this one server.
+ * so their workflow ids would otherwise collide across test databases sharing this one server. A claim lasts the
+ * run (tests/support/temporal.ts), so there must be one per such file, with room to grow: 40 ran out when Bill-Hub
+ * added its suites.
  */
-const TEST_NAMESPACES = Array.from({ length: 40 }, (_, i) => `test-${i + 1}`);
+const TEST_NAMESPACES = Array.from({ length: 100 }, (_, i) => `test-${i + 1}`);
 const handles: Handles[] = [];
 (globalThis as { __baPortalServices?: Handles[] }).__baPortalServices = handles;
 
