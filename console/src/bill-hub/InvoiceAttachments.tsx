@@ -2,8 +2,8 @@ import { Button, List as MuiList, ListItem, ListItemText, Stack, Typography } fr
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useNotify } from 'react-admin';
-import { saveBlob } from '../../../ui/src/saveBlob';
 import { errorText } from '../providers/httpClient';
+import { useSaveDownload } from '../shared/useSaveDownload';
 import { fetchAttachment } from './api';
 import type { InvoiceAttachment } from './types';
 
@@ -18,6 +18,7 @@ const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1
  */
 export const InvoiceAttachments = ({ invoiceId, attachments }: { invoiceId: string; attachments: InvoiceAttachment[] }) => {
   const notify = useNotify();
+  const saveDownload = useSaveDownload();
   if (attachments.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -40,10 +41,7 @@ export const InvoiceAttachments = ({ invoiceId, attachments }: { invoiceId: stri
         notify(errorText(error), { type: 'error' });
       });
   };
-  const download = (a: InvoiceAttachment) =>
-    fetchAttachment(invoiceId, a)
-      .then(({ blob, fileName }) => saveBlob(blob, fileName))
-      .catch((error: unknown) => notify(errorText(error), { type: 'error' }));
+  const download = (a: InvoiceAttachment) => saveDownload(fetchAttachment(invoiceId, a));
   return (
     <MuiList dense disablePadding aria-label="Attachments">
       {attachments.map((a) => (

@@ -1,9 +1,9 @@
 import { Box, Chip, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { DataTable, DateInput, List, Pagination, TextInput, useListContext } from 'react-admin';
-import { formatDate } from '../../../domain/src/shared/format';
+import { formatDate, formatInr } from '../../../domain/src/shared/format';
 import { validateDateRange } from './filters';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
-import { BILL_HUB_TEXTS, INVOICE_TABS, inr } from './labels';
+import { BILL_HUB_TEXTS, INVOICE_TABS } from './labels';
 import { INVOICES_RESOURCE } from './api';
 import type { InvoiceRow } from './types';
 
@@ -87,7 +87,7 @@ export const InvoiceList = () => (
       <DataTable.Col source="baName" label="BA" disableSort render={(r: InvoiceRow) => r.baName ?? 'NA'} />
       <DataTable.Col source="baCode" label="BA code" disableSort render={(r: InvoiceRow) => r.baCode ?? 'NA'} />
       <DataTable.Col source="invoiceDate" label="Invoice date" render={(r: InvoiceRow) => formatDate(r.invoiceDate)} />
-      <DataTable.Col source="totalAmount" label="Total" align="right" render={(r: InvoiceRow) => inr(r.totalAmount)} />
+      <DataTable.Col source="totalAmount" label="Total" align="right" render={(r: InvoiceRow) => formatInr(r.totalAmount)} />
       <DataTable.Col source="status" label="Status" render={(r: InvoiceRow) => <StatusCell row={r} />} />
       <DataTable.Col source="memoNumber" label="Memo" disableSort render={(r: InvoiceRow) => r.memoNumber ?? '-'} />
     </DataTable>

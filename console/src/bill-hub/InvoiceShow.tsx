@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Box, Chip, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { Show, useRecordContext } from 'react-admin';
-import { formatDate, formatDateTime } from '../../../domain/src/shared/format';
+import { formatDate, formatDateTime, formatInr } from '../../../domain/src/shared/format';
 import { SectionCard } from '../shared/SectionCard';
 import { INVOICES_RESOURCE, MEMOS_RESOURCE } from './api';
 import { InvoiceActions } from './InvoiceActions';
@@ -10,7 +10,7 @@ import { InvoiceAttachments } from './InvoiceAttachments';
 import { InvoiceHistory } from './InvoiceHistory';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 import { SLA_BREACHED_TEXT } from './InvoiceList';
-import { BILL_HUB_TEXTS, inr } from './labels';
+import { BILL_HUB_TEXTS } from './labels';
 import type { InvoiceDetail } from './types';
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -96,13 +96,13 @@ const InvoiceDetailView = () => {
       </SectionCard>
       <SectionCard title="Amounts">
         <Grid container spacing={2}>
-          <Field label="Taxable amount">{inr(invoice.taxableAmount)}</Field>
-          <Field label="CGST">{inr(invoice.cgst)}</Field>
-          <Field label="SGST">{inr(invoice.sgst)}</Field>
-          <Field label="IGST">{inr(invoice.igst)}</Field>
-          <Field label="Total">{inr(invoice.totalAmount)}</Field>
-          <Field label="Tax deduction (TD)">{inr(invoice.td)}</Field>
-          <Field label="Net payable">{inr(invoice.netPayable)}</Field>
+          <Field label="Taxable amount">{formatInr(invoice.taxableAmount)}</Field>
+          <Field label="CGST">{formatInr(invoice.cgst)}</Field>
+          <Field label="SGST">{formatInr(invoice.sgst)}</Field>
+          <Field label="IGST">{formatInr(invoice.igst)}</Field>
+          <Field label="Total">{formatInr(invoice.totalAmount)}</Field>
+          <Field label="Tax deduction (TD)">{formatInr(invoice.td)}</Field>
+          <Field label="Net payable">{formatInr(invoice.netPayable)}</Field>
         </Grid>
       </SectionCard>
       <SectionCard title="Attachments">

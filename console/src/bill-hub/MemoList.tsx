@@ -1,8 +1,8 @@
 import { Typography } from '@mui/material';
 import { DataTable, List, Pagination, TextInput } from 'react-admin';
-import { formatDate } from '../../../domain/src/shared/format';
+import { formatDate, formatInr } from '../../../domain/src/shared/format';
 import { MEMOS_RESOURCE } from './api';
-import { BILL_HUB_TEXTS, inr, stateText } from './labels';
+import { BILL_HUB_TEXTS, stateText } from './labels';
 import type { MemoRow } from './types';
 
 const filters = [
@@ -38,9 +38,9 @@ export const MemoList = () => (
         render={(r: MemoRow) => `${stateText(r.fromStateName, r.fromStateId)} → ${stateText(r.toStateName, r.toStateId)}`}
       />
       <DataTable.Col source="invoiceCount" label="Invoices" disableSort />
-      <DataTable.Col source="totalAmount" label="Total" disableSort render={(r: MemoRow) => inr(r.totalAmount)} />
-      <DataTable.Col source="advanceAmount" label="Advance" disableSort render={(r: MemoRow) => inr(r.advanceAmount)} />
-      <DataTable.Col source="balance" label="Balance" disableSort render={(r: MemoRow) => inr(r.balance)} />
+      <DataTable.Col source="totalAmount" label="Total" disableSort render={(r: MemoRow) => formatInr(r.totalAmount)} />
+      <DataTable.Col source="advanceAmount" label="Advance" disableSort render={(r: MemoRow) => formatInr(r.advanceAmount)} />
+      <DataTable.Col source="balance" label="Balance" disableSort render={(r: MemoRow) => formatInr(r.balance)} />
       <DataTable.Col source="submittedAt" label="Submitted" render={(r: MemoRow) => formatDate(r.submittedAt)} />
     </DataTable>
   </List>

@@ -2,16 +2,15 @@ import { useState, type ReactNode } from 'react';
 import { Box, Button, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Link as RouterLink } from 'react-router-dom';
-import { Show, useNotify, usePermissions, useRecordContext } from 'react-admin';
-import { formatDate, formatDateTime } from '../../../domain/src/shared/format';
-import { saveBlob } from '../../../ui/src/saveBlob';
-import { errorText } from '../providers/httpClient';
+import { Show, usePermissions, useRecordContext } from 'react-admin';
+import { formatDate, formatDateTime, formatInr } from '../../../domain/src/shared/format';
 import { SectionCard } from '../shared/SectionCard';
+import { useSaveDownload } from '../shared/useSaveDownload';
 import { mayRecordAdvance } from './access';
 import { AdvanceDialog } from './AdvanceDialog';
 import { fetchMemoPdf, INVOICES_RESOURCE, MEMOS_RESOURCE } from './api';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
-import { inr, stateText } from './labels';
+import { stateText } from './labels';
 import type { MemoDetail } from './types';
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -27,7 +26,7 @@ const Field = ({ label, children }: { label: string; children: ReactNode }) => (
 
 /** GET /api/memos/:id/pdf with the session's token, saved as the API names it. */
 const DownloadPdfButton = ({ memo }: { memo: MemoDetail }) => {
-  const notify = useNotify();
+  const saveDownload = useSaveDownload();
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -37,10 +36,7 @@ const DownloadPdfButton = ({ memo }: { memo: MemoDetail }) => {
       disabled={busy}
       onClick={() => {
         setBusy(true);
-        fetchMemoPdf(memo)
-          .then(({ blob, fileName }) => saveBlob(blob, fileName))
-          .catch((error: unknown) => notify(errorText(error), { type: 'error' }))
-          .finally(() => setBusy(false));
+        void saveDownload(fetchMemoPdf(memo)).finally(() => setBusy(false));
       }}
     >
       Download PDF
@@ -70,9 +66,9 @@ const MemoInvoices = ({ memo }: { memo: MemoDetail }) => (
           <TableCell>
             <InvoiceStatusChip status={i.status} label={i.statusLabel} />
           </TableCell>
-          <TableCell align="right">{inr(i.taxableAmount)}</TableCell>
-          <TableCell align="right">{inr(i.totalAmount)}</TableCell>
-          <TableCell align="right">{inr(i.netPayable)}</TableCell>
+          <TableCell align="right">{formatInr(i.taxableAmount)}</TableCell>
+          <TableCell align="right">{formatInr(i.totalAmount)}</TableCell>
+          <TableCell align="right">{formatInr(i.netPayable)}</TableCell>
         </TableRow>
       ))}
     </TableBody>
@@ -99,7 +95,7 @@ const MemoAdvances = ({ memo }: { memo: MemoDetail }) =>
           <TableRow key={a.advanceId}>
             <TableCell>{formatDate(a.paidOn)}</TableCell>
             <TableCell>{a.reference}</TableCell>
-            <TableCell align="right">{inr(a.amount)}</TableCell>
+            <TableCell align="right">{formatInr(a.amount)}</TableCell>
             <TableCell>{a.by ? (a.by.name ?? a.by.userId) : 'NA'}</TableCell>
           </TableRow>
         ))}
@@ -141,15 +137,15 @@ const MemoDetailView = () => {
       </SectionCard>
       <SectionCard title="Totals">
         <Grid container spacing={2}>
-          <Field label="Taxable amount">{inr(memo.taxableAmount)}</Field>
-          <Field label="CGST">{inr(memo.cgst)}</Field>
-          <Field label="SGST">{inr(memo.sgst)}</Field>
-          <Field label="IGST">{inr(memo.igst)}</Field>
-          <Field label="Total">{inr(memo.totalAmount)}</Field>
-          <Field label="Tax deduction (TD)">{inr(memo.td)}</Field>
-          <Field label="Net payable">{inr(memo.netPayable)}</Field>
-          <Field label="Advance">{inr(memo.advanceAmount)}</Field>
-          <Field label="Balance">{inr(memo.balance)}</Field>
+          <Field label="Taxable amount">{formatInr(memo.taxableAmount)}</Field>
+          <Field label="CGST">{formatInr(memo.cgst)}</Field>
+          <Field label="SGST">{formatInr(memo.sgst)}</Field>
+          <Field label="IGST">{formatInr(memo.igst)}</Field>
+          <Field label="Total">{formatInr(memo.totalAmount)}</Field>
+          <Field label="Tax deduction (TD)">{formatInr(memo.td)}</Field>
+          <Field label="Net payable">{formatInr(memo.netPayable)}</Field>
+          <Field label="Advance">{formatInr(memo.advanceAmount)}</Field>
+          <Field label="Balance">{formatInr(memo.balance)}</Field>
         </Grid>
       </SectionCard>
       <SectionCard title="Invoices">

@@ -2,18 +2,8 @@ import type { StatusColour } from '../../../domain/src/rfp/model';
 import { STATUS_COLOUR_CHIPS } from '../rfp/labels';
 import type { InvoiceStatus } from './types';
 
-/** The contract's status labels (spec 001 §3 status codes S, A, V, B, P, C, R). */
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
-  draft: 'Draft',
-  S: 'Submitted',
-  A: 'Acknowledged',
-  V: 'Verified',
-  B: 'Booked',
-  P: 'Released',
-  C: 'Rejected',
-  R: 'Revoked',
-  discarded: 'Discarded',
-};
+/** The contract's status labels (spec 001 §3 status codes S, A, V, B, P, C, R): the domain's, as the API sends. */
+export { INVOICE_STATUS_LABELS } from '../../../domain/src/invoices/events';
 
 /**
  * Spec 001 §3 names five status colours "for RFP and BA items"; which invoice status wears which is ours:
@@ -44,18 +34,6 @@ export const INVOICE_TABS: { key: string; label: string; status: InvoiceStatus |
   { key: 'R', label: 'Revoked', status: 'R' },
   { key: 'all', label: 'All', status: null },
 ];
-
-const inrFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/**
- * An amount (decimal string) in INR, en-IN grouping: "₹1,25,000.00"; "NA" when missing. Local until
- * domain/src/shared/format.ts `formatInr` (issue 11, another helper) lands; then this should call it.
- */
-export function inr(amount: string | number | null | undefined): string {
-  if (amount === null || amount === undefined || amount === '') return 'NA';
-  const n = Number(amount);
-  return Number.isFinite(n) ? inrFormat.format(n) : 'NA';
-}
 
 /** The memo's PDF name (contract: "Memo-<number with / as ->.pdf"), the fallback when the API sends none. */
 export const memoPdfName = (memoNumber: string) => `Memo-${memoNumber.replace(/\//g, '-')}.pdf`;

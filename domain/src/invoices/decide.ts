@@ -1,6 +1,7 @@
 import { INVOICE_ACCOUNTS, INVOICE_COMMERCIAL, isBaRole } from '../identity/roles';
 import type { CommandMetadata, Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
+import { indiaDateAt } from '../shared/india-date';
 import type { Actor } from '../shared/events';
 import type { InvoiceAction, InvoiceCommand, SubmitInvoice } from './commands';
 import type { InvoiceAttachment, InvoiceEvent, InvoiceNumberReserved, InvoiceRecord, InvoiceStatus } from './events';
@@ -151,7 +152,7 @@ export const allowedActions = (state: InvoiceState, who: InvoicePrincipal): Invo
   (Object.keys(RULES) as InvoiceAction[]).filter((a) => actionProblem(a, state, who) === null);
 
 /** Today's date in India (YYYY-MM-DD) at an instant (+05:30, no DST). */
-export const indiaToday = (at: string): string => new Date(Date.parse(at) + 5.5 * 3_600_000).toISOString().slice(0, 10);
+export const indiaToday = (at: string): string => indiaDateAt(at);
 
 const principalOf = (actor: Actor, actorBaId: string | null): InvoicePrincipal => ({ roles: [actor.role], baId: actorBaId, userId: actor.userId });
 

@@ -1,33 +1,27 @@
 /**
  * Money inside the memo domain: integers in paise, decimal strings ("12500.00") on the wire (issue 11 contract).
- * Integers because sums of many invoices in floating point drift by a paisa.
+ * Integers because sums of many invoices in floating point drift by a paisa. The invoice domain owns the
+ * amount rules (domain/src/invoices/fields.ts); a memo only reads amounts leniently (see `toPaise`).
  */
-export const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
+import { AMOUNT_PATTERN, financialYearOf, fromPaise, toPaise as invoiceToPaise } from '../invoices/fields';
+import { indiaDateAt } from '../shared/india-date';
 
-/** "12500.5" → 1250050; null for anything that is not a non-negative amount with at most 2 decimals. */
+export { AMOUNT_PATTERN, fromPaise };
+
+/**
+ * "12500.5" → 1250050; "" (or nothing) → 0; null for anything that is not a non-negative amount with at most
+ * 2 decimals or is too large to add exactly. Unlike the invoice rule it never throws: a memo sums amounts read
+ * back from invoice streams and refuses the request on null.
+ */
 export function toPaise(value: string | null | undefined): number | null {
   const v = (value ?? '').trim();
-  if (v === '') return 0;
-  if (!AMOUNT_PATTERN.test(v)) return null;
-  const [rupees = '0', fraction = ''] = v.split('.');
-  const paise = Number(rupees) * 100 + Number(fraction.padEnd(2, '0'));
+  if (v !== '' && !AMOUNT_PATTERN.test(v)) return null;
+  const paise = invoiceToPaise(v);
   return Number.isSafeInteger(paise) ? paise : null;
 }
 
-/** 1250050 → "12500.50" (negative values keep their sign: a balance can be shown as it is). */
-export function fromPaise(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** India's financial year (April–March) of a YYYY-MM-DD date, written "2026-27". */
-export function memoFinancialYear(date: string): string {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  const start = month >= 4 ? year : year - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-}
+export const memoFinancialYear = financialYearOf;
 
 /** The calendar date in India (UTC+5:30) of an instant: memo dates and payment dates are Indian dates. */
-export const indiaDateOf = (at: string): string => new Date(Date.parse(at) + 5.5 * 3_600_000).toISOString().slice(0, 10);
+export const indiaDateOf = (at: string): string => indiaDateAt(at);

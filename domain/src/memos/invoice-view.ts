@@ -1,11 +1,14 @@
+import { evolveInvoice, initialInvoiceState, type InvoiceState } from '../invoices/decide';
+import { INVOICE_EVENT_TYPES, type InvoiceEvent, type InvoiceRecord } from '../invoices/events';
 import type { DomainEvent } from '../shared/events';
 
 /**
  * What a memo needs to know of one invoice, folded from the invoice's own stream `invoice-<id>` (strongly
- * consistent, unlike the read model). Written against the contract's wire events (issue 11 "Streams and
- * events") rather than the invoice decider's internal state, so the two capabilities only share the events.
+ * consistent, unlike the read model). The invoice decider's `evolveInvoice` does the folding, so the memo
+ * follows the invoice's statuses by the invoice's own rule; this module only keeps the few facts a memo reads,
+ * read leniently (a missing amount is "0") because the memo adds them up.
  */
-export type MemoInvoiceStatus = 'none' | 'draft' | 'S' | 'A' | 'V' | 'B' | 'P' | 'C' | 'R' | 'discarded';
+export type MemoInvoiceStatus = InvoiceState['status'];
 
 export type MemoInvoiceView = {
   invoiceId: string;
@@ -22,18 +25,6 @@ export type MemoInvoiceView = {
   td: string;
 };
 
-type RecordFields = Partial<{
-  invoiceNumber: string;
-  taxableAmount: string;
-  cgst: string;
-  sgst: string;
-  igst: string;
-  td: string;
-  companyCode: string | null;
-  fromStateId: number | null;
-  toStateId: number | null;
-}>;
-
 export const emptyInvoiceView = (invoiceId: string): MemoInvoiceView => ({
   invoiceId,
   baId: null,
@@ -49,8 +40,23 @@ export const emptyInvoiceView = (invoiceId: string): MemoInvoiceView => ({
   td: '0',
 });
 
-const withFields = (view: MemoInvoiceView, fields: RecordFields | undefined, companyCode: unknown): MemoInvoiceView => {
-  const f = fields ?? {};
+const INVOICE_EVENTS: ReadonlySet<string> = new Set(INVOICE_EVENT_TYPES);
+const isInvoiceEvent = (event: DomainEvent): event is InvoiceEvent => INVOICE_EVENTS.has(event.type);
+/** The events that carry the invoice's record (its fields); every other event leaves the view's facts alone. */
+const RECORD_EVENTS: ReadonlySet<string> = new Set<InvoiceEvent['type']>(['InvoiceDrafted', 'InvoiceDraftSaved', 'InvoiceSubmitted']);
+
+/** The invoice state a view stands for: enough of it for `evolveInvoice` to take the next event. */
+const stateOf = (view: MemoInvoiceView): InvoiceState => ({
+  ...initialInvoiceState,
+  status: view.status,
+  invoiceId: view.invoiceId,
+  baId: view.baId,
+  companyCode: view.companyCode,
+});
+
+/** The record's facts a memo reads, as the draft, a saved draft or a submission left them. */
+const withRecord = (view: MemoInvoiceView, record: Partial<InvoiceRecord> | null | undefined, companyCode: unknown): MemoInvoiceView => {
+  const f = record ?? {};
   return {
     ...view,
     companyCode: typeof companyCode === 'string' ? companyCode : (f.companyCode ?? view.companyCode),
@@ -65,35 +71,13 @@ const withFields = (view: MemoInvoiceView, fields: RecordFields | undefined, com
   };
 };
 
-/** One invoice event applied; events this view does not need leave it as it is. */
+/** One invoice event applied; events that are not the invoice's leave the view as it is. */
 export function evolveInvoiceView(view: MemoInvoiceView, event: DomainEvent): MemoInvoiceView {
-  const data = (event.data ?? {}) as Record<string, unknown>;
-  const baId = typeof data['baId'] === 'string' ? data['baId'] : view.baId;
-  const fields = data['fields'] as RecordFields | undefined;
-  switch (event.type) {
-    case 'InvoiceDrafted':
-      return { ...withFields(view, fields, data['companyCode']), baId, status: 'draft' };
-    case 'InvoiceDraftSaved':
-      return { ...withFields(view, fields, data['companyCode']), baId };
-    case 'InvoiceSubmitted':
-      return { ...withFields(view, fields, data['companyCode']), baId, status: 'S' };
-    case 'InvoiceDiscarded':
-      return { ...view, status: 'discarded' };
-    case 'InvoiceAcknowledged':
-      return { ...view, status: 'A' };
-    case 'InvoiceVerified':
-      return { ...view, status: 'V' };
-    case 'InvoiceBooked':
-      return { ...view, status: 'B' };
-    case 'InvoiceReleased':
-      return { ...view, status: 'P' };
-    case 'InvoiceRejected':
-      return { ...view, status: 'C' };
-    case 'InvoiceRevoked':
-      return { ...view, status: 'R' };
-    default:
-      return view;
-  }
+  if (!isInvoiceEvent(event)) return view;
+  // A stored event always has data; an event built by hand without it must not break the fold.
+  const after = evolveInvoice(stateOf(view), { ...event, data: event.data ?? {} } as InvoiceEvent);
+  const facts = RECORD_EVENTS.has(event.type) ? withRecord(view, after.record, after.companyCode) : view;
+  return { ...facts, status: after.status, baId: typeof after.baId === 'string' ? after.baId : view.baId };
 }
 
 export const foldInvoiceView = (invoiceId: string, events: readonly DomainEvent[]): MemoInvoiceView =>

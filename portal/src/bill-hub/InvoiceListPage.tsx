@@ -11,7 +11,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -19,16 +18,12 @@ import Typography from '@mui/material/Typography';
 import { formatDate, formatInr, MISSING } from '../../../domain/src/shared/format';
 import { useApi } from '../api/ApiContext';
 import { isApiError, messageOf } from '../api/client';
+import { useListPager } from '../shared/useListPager';
 import { billHubApi, type Page } from './api';
 import { createMemoPath, invoicePath, NEW_INVOICE_PATH, viewMemoPath } from './paths';
 import { InvoiceStatusChip } from './StatusChip';
 import { billHubTexts, LIST_TABS } from './texts';
 import type { InvoiceFilter, InvoiceRow } from './types';
-
-/** Spec 001 §9 (the BA lists): 10 rows from page 0, 5/10/20 a page. */
-export const PAGE_SIZES = [5, 10, 20] as const;
-export const FIRST_PAGE = 0;
-export const PAGE_SIZE = 10;
 
 /**
  * '/bill-hub' and '/bill-hub/home' (spec 001 §2 "invoice list, draft invoices"): the BA's invoices by status
@@ -41,8 +36,8 @@ export function InvoiceListPage() {
   const [tab, setTab] = useState<string>('all');
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(FIRST_PAGE);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  // Spec 001 §9 (the BA lists): 10 rows from page 0, 5/10/20 a page.
+  const { page, pageSize, toFirstPage, pager } = useListPager();
   const [data, setData] = useState<Page<InvoiceRow> | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
 
@@ -50,10 +45,10 @@ export function InvoiceListPage() {
   useEffect(() => {
     const timer = setTimeout(() => {
       setSearch(q.trim());
-      setPage(FIRST_PAGE);
+      toFirstPage();
     }, 300);
     return () => clearTimeout(timer);
-  }, [q]);
+  }, [q, toFirstPage]);
 
   useEffect(() => {
     let live = true;
@@ -98,7 +93,7 @@ export function InvoiceListPage() {
         value={tab}
         onChange={(_e, value: string) => {
           setTab(value);
-          setPage(FIRST_PAGE);
+          toFirstPage();
         }}
         variant="scrollable"
         scrollButtons="auto"
@@ -169,18 +164,7 @@ export function InvoiceListPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={data?.total ?? 0}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_e, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setPageSize(Number(e.target.value));
-          setPage(FIRST_PAGE);
-        }}
-      />
+      {pager(data?.total ?? 0)}
     </Stack>
   );
 }

@@ -17,6 +17,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABELS } from '../../../domain/src/invoices/events';
 import { display, formatDate, formatDateTime } from '../../../domain/src/shared/format';
 import { useApi } from '../api/ApiContext';
 import { isApiError } from '../api/client';
@@ -29,17 +30,8 @@ import { PERFORMANCE_PATH } from '../performance/paths';
 import { rfpBaViewPath } from '../rfp/paths';
 import { VendorCodesSection } from '../vendor-code/VendorCodesSection';
 
-/** The invoice statuses a BA sees, in lifecycle order, with the contract's labels. */
-export const INVOICE_STATUS_LABELS: [string, string][] = [
-  ['draft', 'Draft'],
-  ['S', 'Submitted'],
-  ['A', 'Acknowledged'],
-  ['V', 'Verified'],
-  ['B', 'Booked'],
-  ['P', 'Released'],
-  ['C', 'Rejected'],
-  ['R', 'Revoked'],
-];
+/** The invoice statuses a BA sees on its home, in lifecycle order (a discarded draft is gone for it). */
+const HOME_INVOICE_STATUSES = INVOICE_STATUSES.filter((status) => status !== 'discarded');
 
 export const HOME_TEXTS = {
   noRfps: 'No RFPs are open for you to quote right now.',
@@ -116,7 +108,7 @@ export function HomePage() {
 }
 
 function Summary({ home }: { home: HomeResponse }) {
-  const statuses = INVOICE_STATUS_LABELS.filter(([s]) => (home.invoicesByStatus[s] ?? 0) > 0);
+  const statuses = HOME_INVOICE_STATUSES.filter((s) => (home.invoicesByStatus[s] ?? 0) > 0);
   return (
     <>
       <Section title="Pending actions">
@@ -173,13 +165,13 @@ function Summary({ home }: { home: HomeResponse }) {
               <Typography color="text.secondary">{HOME_TEXTS.noInvoices}</Typography>
             ) : (
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} aria-label="Invoices by status">
-                {statuses.map(([status, label]) => (
+                {statuses.map((status) => (
                   <Chip
                     key={status}
                     component={RouterLink}
                     to={paths.billHub}
                     clickable
-                    label={`${label}: ${home.invoicesByStatus[status] ?? 0}`}
+                    label={`${INVOICE_STATUS_LABELS[status]}: ${home.invoicesByStatus[status] ?? 0}`}
                   />
                 ))}
               </Stack>

@@ -7,7 +7,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { rfpMessages } from '../../../domain/src/rfp/messages';
@@ -16,9 +15,13 @@ import { formatDate } from '../../../domain/src/shared/format';
 import { useApi } from '../api/ApiContext';
 import { isApiError, messageOf } from '../api/client';
 import { useFeedback } from '../shared/feedback';
+import { useListPager, type ListPaging } from '../shared/useListPager';
 import { rfpApi, type RfpPage } from './api';
 import { rfpBaViewPath } from './paths';
 import { RfpStatusChip } from './status';
+
+/** The API's RFP paging (domain/src/rfp/model.ts), the same as every BA list's. */
+const RFP_LIST_PAGING: ListPaging = { firstPage: RFP_LIST_FIRST_PAGE, pageSize: RFP_LIST_PAGE_SIZE, pageSizes: RFP_LIST_PAGE_SIZES };
 
 /** '/rfp/BA/dashboard' (spec 001 §2, §9): the RFPs floated to this BA, page 0 of 10 first, 5/10/20 a page. */
 export function BaRfpDashboard() {
@@ -26,8 +29,7 @@ export function BaRfpDashboard() {
   const api = useMemo(() => rfpApi(client), [client]);
   const { showError } = useFeedback();
   const navigate = useNavigate();
-  const [page, setPage] = useState<number>(RFP_LIST_FIRST_PAGE);
-  const [pageSize, setPageSize] = useState<number>(RFP_LIST_PAGE_SIZE);
+  const { page, pageSize, pager } = useListPager(RFP_LIST_PAGING);
   const [data, setData] = useState<RfpPage | null>(null);
 
   useEffect(() => {
@@ -97,18 +99,7 @@ export function BaRfpDashboard() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={data?.total ?? 0}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...RFP_LIST_PAGE_SIZES]}
-        onPageChange={(_e, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setPageSize(Number(e.target.value));
-          setPage(RFP_LIST_FIRST_PAGE);
-        }}
-      />
+      {pager(data?.total ?? 0)}
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
-import { allHandlersFinished, condition, log, proxyActivities, setHandler, sleep, uuid4, workflowInfo } from '@temporalio/workflow';
-import type { ActivityOptions } from '@temporalio/common';
+import { allHandlersFinished, condition, proxyActivities, setHandler, sleep, uuid4, workflowInfo } from '@temporalio/workflow';
 import type { BlockCommand } from '../../../domain/src/block/commands';
 import {
   blockEndsAt,
@@ -13,9 +12,9 @@ import type { BlockErpOperation, BlockEvent } from '../../../domain/src/block/ev
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
 import { refusalFailure } from '../onboarding/refusal';
-import { createCommandLock } from '../shared/command-lock';
-import { COMMAND_ACTIVITY_OPTIONS } from '../shared/activity-options';
-import { commandFailure, refuseIfLate } from '../shared/deadline';
+import { COMMAND_ACTIVITY_OPTIONS, ERP_ACTIVITY_OPTIONS } from '../shared/activity-options';
+import { callerOf, createCommandWiring } from '../shared/command-wiring';
+import { refuseIfLate } from '../shared/deadline';
 import type { createBlockActivities } from './activities';
 import {
   approveUpdate,
@@ -32,14 +31,7 @@ type Activities = ReturnType<typeof createBlockActivities>;
 
 // Types only: the activity code (pg, the ERP adapter) never enters the workflow bundle.
 const { recordBlockRequest, handleBlockCommand, endBlock } = proxyActivities<Activities>(COMMAND_ACTIVITY_OPTIONS);
-/**
- * ERP calls answer outages themselves (the workflow records ErpCallFailed and backs off); their own retries only
- * cover a lost worker. The adapter's timeout (ERP_TIMEOUT, 10 s) bounds one call.
- */
-const ERP_ACTIVITY_OPTIONS: ActivityOptions = {
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', nonRetryableErrorTypes: ['TypeError', 'RangeError', 'ReferenceError', 'SyntaxError'] },
-};
+// ERP outages are answers (ErpCallFailed recorded, backed off); activity retries only cover a lost worker.
 const { submitBlockToErp, blockErpStatus } = proxyActivities<Activities>(ERP_ACTIVITY_OPTIONS);
 
 /** The system's identity in events the workflow records by itself (ERP answers, the end date). */
@@ -74,8 +66,7 @@ export async function blockWorkflow(input: BlockInput): Promise<BlockUpdateResul
     at: now(),
   });
 
-  const { exclusive, idle } = createCommandLock();
-  const unwrap = (error: unknown): unknown => commandFailure(error, 'block request', (message, attrs) => log.error(message, { ...attrs, workflowId }));
+  const { exclusive, idle, unwrap } = createCommandWiring('block request', workflowId);
   const apply = (events: readonly BlockEvent[], position: number) => {
     state = events.reduce(evolveBlock, state);
     if (position > 0) lastGlobalPosition = position;
@@ -97,13 +88,10 @@ export async function blockWorkflow(input: BlockInput): Promise<BlockUpdateResul
   const record = (command: BlockCommand, ending = false) => exclusive(() => execute(command, SYSTEM_ACTOR, system, ending));
 
   const validate = (args: DecisionContext, command: BlockCommand): void => {
-    refuseIfLate(args?.deadline);
-    const actor: Partial<Actor> | undefined = args?.actor;
-    if (typeof actor?.userId !== 'string' || typeof actor.role !== 'string')
-      throw refusalFailure(new DomainError('forbidden', 'The acting user is unknown'));
+    const actor = callerOf(args);
     // An ERP answer or another decision is being recorded: the handler decides on the state it leaves.
     if (!idle()) return;
-    const decided = decideBlock(command, state, { at: now(), actor: actor as Actor });
+    const decided = decideBlock(command, state, { at: now(), actor });
     if (decided instanceof DomainError) throw refusalFailure(decided);
   };
   const decision = (a: DecisionContext, command: BlockCommand) =>

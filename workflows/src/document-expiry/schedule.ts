@@ -10,8 +10,9 @@
  * `dayMs` shrinks days for tests: the clock is scaled around `now`, so "today" and the part of it already gone
  * keep their meaning. With a real day (DAY_MS) every moment is exactly midnight in India.
  */
+import { INDIA_OFFSET_MS, indiaDateAt } from '../../../domain/src/shared/india-date';
+
 const REAL_DAY_MS = 86_400_000;
-const INDIA_OFFSET_MS = 330 * 60_000;
 
 export type ExpiryPlan = {
   /** Reminders still due, earliest first (most days before first), each with its moment (epoch ms). */
@@ -74,7 +75,5 @@ export function addDays(date: string, days: number): string {
   return new Date((dayNumberOf(date) + days) * REAL_DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Today's Indian date at an instant, as YYYY-MM-DD. */
-export function indianDateAt(epochMs: number): string {
-  return new Date(indianDayAt(epochMs).day * REAL_DAY_MS).toISOString().slice(0, 10);
-}
+/** Today's Indian date at an instant, as YYYY-MM-DD (the domain's one India-date rule). */
+export const indianDateAt = (epochMs: number): string => indiaDateAt(epochMs);

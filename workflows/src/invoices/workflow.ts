@@ -1,5 +1,4 @@
-import { allHandlersFinished, condition, log, proxyActivities, setHandler, sleep, uuid4, workflowInfo } from '@temporalio/workflow';
-import type { ActivityOptions } from '@temporalio/common';
+import { allHandlersFinished, condition, proxyActivities, setHandler, sleep, uuid4, workflowInfo } from '@temporalio/workflow';
 import type { InvoiceAction } from '../../../domain/src/invoices/commands';
 import { actionProblem, evolveInvoice, initialInvoiceState, type InvoiceState } from '../../../domain/src/invoices/decide';
 import { INVOICE_SLA_MS, type InvoiceEvent, type InvoiceStatus } from '../../../domain/src/invoices/events';
@@ -7,9 +6,9 @@ import { invoiceTotals } from '../../../domain/src/invoices/fields';
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor } from '../../../domain/src/shared/events';
 import { refusalFailure } from '../onboarding/refusal';
-import { COMMAND_ACTIVITY_OPTIONS } from '../shared/activity-options';
-import { createCommandLock } from '../shared/command-lock';
-import { commandFailure, refuseIfLate } from '../shared/deadline';
+import { COMMAND_ACTIVITY_OPTIONS, ERP_ACTIVITY_OPTIONS } from '../shared/activity-options';
+import { callerOf, createCommandWiring } from '../shared/command-wiring';
+import { refuseIfLate } from '../shared/deadline';
 import type { createInvoiceActivities, InvoiceRecordCommand } from './activities';
 import {
   awaitDraftedUpdate,
@@ -26,11 +25,7 @@ type Activities = ReturnType<typeof createInvoiceActivities>;
 
 // Types only: the activity code (pg, the ERP adapter) never enters the workflow bundle.
 const { handleInvoiceRequest, recordInvoiceEvent } = proxyActivities<Activities>(COMMAND_ACTIVITY_OPTIONS);
-/** As the block workflow: ERP outages are answers (recorded, backed off); activity retries only cover a lost worker. */
-const ERP_ACTIVITY_OPTIONS: ActivityOptions = {
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', nonRetryableErrorTypes: ['TypeError', 'RangeError', 'ReferenceError', 'SyntaxError'] },
-};
+// As the block workflow: ERP outages are answers (recorded, backed off); activity retries only cover a lost worker.
 const { submitInvoiceToErp, invoiceErpStatus } = proxyActivities<Activities>(ERP_ACTIVITY_OPTIONS);
 
 const SYSTEM_ACTOR: Actor = { userId: 'system', role: 'system', name: 'Invoice workflow' };
@@ -80,8 +75,7 @@ export async function invoiceWorkflow(input: InvoiceInput): Promise<InvoiceUpdat
     at: now(),
   });
 
-  const { exclusive, idle } = createCommandLock();
-  const unwrap = (error: unknown): unknown => commandFailure(error, 'invoice', (message, attrs) => log.error(message, { ...attrs, workflowId }));
+  const { exclusive, idle, unwrap } = createCommandWiring('invoice', workflowId);
   const apply = (events: readonly InvoiceEvent[], position: number) => {
     const before = state.status;
     state = events.reduce(evolveInvoice, state);
@@ -117,9 +111,7 @@ export async function invoiceWorkflow(input: InvoiceInput): Promise<InvoiceUpdat
       }),
     {
       validator: (a) => {
-        refuseIfLate(a?.deadline);
-        const actor: Partial<Actor> | undefined = a?.actor;
-        if (typeof actor?.userId !== 'string' || typeof actor.role !== 'string') throw refusalFailure(new DomainError('forbidden', 'The acting user is unknown'));
+        const actor = callerOf(a);
         const action = ACTION_OF[a.request?.kind as InvoiceRequest['kind']] as InvoiceAction | undefined;
         if (!action) throw refusalFailure(new DomainError('validation', 'Unknown invoice command'));
         // Another command is being recorded: the handler's activity decides on the state it leaves.

@@ -20,3 +20,12 @@ export const COMMAND_ACTIVITY_OPTIONS: ActivityOptions = {
     nonRetryableErrorTypes: ['TypeError', 'RangeError', 'ReferenceError', 'SyntaxError'],
   },
 };
+
+/**
+ * ERP calls (block, invoice) answer outages themselves: the workflow records the failed call and backs off.
+ * Their own retries only cover a lost worker; the adapter's timeout (ERP_TIMEOUT, 10 s) bounds one call.
+ */
+export const ERP_ACTIVITY_OPTIONS: ActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', nonRetryableErrorTypes: ['TypeError', 'RangeError', 'ReferenceError', 'SyntaxError'] },
+};
