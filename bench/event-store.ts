@@ -162,6 +162,49 @@ export async function benchBatchAppends(
   return { ...figure(name, writers * perWriter * batchSize, run), n: writers * perWriter };
 }
 
+/**
+ * Baseline for the batch appends (issue 12): what PostgreSQL itself costs for the same rows, sent the same
+ * way: one JSON parameter of `batchSize` events per statement, parsed as jsonb and inserted with one
+ * INSERT … SELECT (own commit each) into a table of the events' shape with the same three unique indexes,
+ * from the same number of writers. No lock, no versions, no hash chain: the gap to it is the store's own cost.
+ */
+export async function benchRawBatchInserts(
+  pool: pg.Pool,
+  options: { batches?: number; batchSize?: number; writers?: number } = {},
+): Promise<BenchFigure> {
+  const writers = options.writers ?? 2;
+  const perWriter = Math.ceil((options.batches ?? 20) / writers);
+  const batchSize = options.batchSize ?? 1000;
+  const table = `bench_raw_batch_${process.pid}`;
+  await pool.query(`drop table if exists ${table}`);
+  await pool.query(`create table ${table} (
+    global_position bigint generated always as identity primary key, stream_id text not null,
+    version int not null, event_id uuid not null unique, type text not null, data jsonb not null,
+    metadata jsonb not null, recorded_at timestamptz not null default now(), unique (stream_id, version))`);
+  try {
+    const metaJson = JSON.stringify(metadata);
+    const insert = (stream: string) =>
+      pool.query({
+        name: `bench_raw_batch_${table}`,
+        text: `insert into ${table} (stream_id, version, event_id, type, data, metadata)
+               select $1, (x.ord - 1)::int, (x.value->>'eventId')::uuid, x.value->>'type', x.value->'data', $3::jsonb
+                 from jsonb_array_elements($2::jsonb) with ordinality as x(value, ord)`,
+        values: [
+          stream,
+          JSON.stringify(Array.from({ length: batchSize }, (_, i) => ({ eventId: randomUUID(), type: 'CompanyDetailsSaved', data: data(i) }))),
+          metaJson,
+        ],
+      });
+    const tag = randomUUID().slice(0, 8);
+    await insert(`raw-batch-warm-${tag}`);
+    const run = await timedWriters(writers, perWriter, (w, i) => insert(`raw-batch-${tag}-${w}-${i}`).then(() => undefined));
+    const name = `raw pg INSERT … SELECT of ${batchSize} rows from one JSON parameter, ${writers} writer(s) (baseline)`;
+    return { ...figure(name, writers * perWriter * batchSize, run), n: writers * perWriter };
+  } finally {
+    await pool.query(`drop table if exists ${table}`);
+  }
+}
+
 /** Loading a 100-event stream (what handleCommand does before every decision), sequentially. */
 export async function benchStreamLoad(
   pool: pg.Pool,

@@ -17,7 +17,8 @@ export const GENESIS_HASH = '0'.repeat(64);
  *   commit before the next one can take the following position: positions are gapless and in commit order
  *   (a sequence would leave holes on rollback and let a later position commit before an earlier one).
  * - `event_hash(...)`: the chain's hash, see hash.ts for the canonical text (Node recomputes it exactly).
- * - `append_to_stream(stream, expected, events)`: the whole append in one round trip;
+ * - `append_to_stream(stream, expected, events)`: the whole append in one round trip, its events taken apart
+ *   (append_events_split) before the head lock so the lock covers only versions, hashes and the insert;
  *   `append_to_streams(appends)`: several independent appends in one transaction (see postgres.ts).
  */
 export async function ensureEventStoreSchema(db: pg.Pool | pg.PoolClient | pg.Client): Promise<void> {
@@ -86,52 +87,58 @@ $fn$;
 drop function if exists append_to_stream(text, text, jsonb);
 drop function if exists append_locked(text, text, jsonb);
 
--- The body of an append, for a caller that already holds the head row's lock. Never raises for a refused
--- append: status 'ok', 'ESCNF' (expected version not met; detail = the stream's actual version or
--- 'no_stream') or 'ESDUP' (the first event id stands in another stream; detail = that stream).
--- p_events: [{"eventId", "type", "data", "metadata"?}]; an event without "metadata" gets p_metadata, so a
--- batch whose events share one metadata object sends, parses and renders it once.
-create or replace function append_locked(
-  p_stream text, p_expected text, p_events jsonb, p_metadata jsonb,
+-- An append's events taken apart, in order: ids, types, data (as stored, and rendered as text for the hash),
+-- and each event's own metadata (null where the event has none and takes the append's shared metadata).
+-- append_to_stream calls this BEFORE taking the head lock: walking the JSON and rendering data as text is
+-- about a third of an append's work, and done here it no longer holds up every other writer.
+create or replace function append_events_split(
+  p_events jsonb,
+  out ids uuid[], out types text[], out data jsonb[], out data_text text[], out metadata jsonb[],
+  out metadata_text text[]
+) language sql immutable parallel safe as $fn$
+  -- The ordered subquery (one sort) keeps every array in the events' order.
+  select array_agg(s.id), array_agg(s.type), array_agg(s.data), array_agg(s.data_text), array_agg(s.metadata),
+         array_agg(s.metadata_text)
+    from (select (x.value->>'eventId')::uuid as id, x.value->>'type' as type, x.value->'data' as data,
+                 (x.value->'data')::text as data_text, x.value->'metadata' as metadata,
+                 (x.value->'metadata')::text as metadata_text
+            from jsonb_array_elements(p_events) with ordinality as x(value, ord)
+           order by x.ord) as s
+$fn$;
+
+-- The body of an append whose events append_events_split took apart, for a caller that already holds the
+-- head row's lock. Never raises for a refused append: status 'ok', 'ESCNF' (expected version not met;
+-- detail = the stream's actual version or 'no_stream') or 'ESDUP' (the first event id stands in another
+-- stream; detail = that stream). An event without metadata of its own gets p_shared_metadata, so a batch
+-- whose events share one metadata object sends, parses and renders it once.
+create or replace function append_split_locked(
+  p_stream text, p_expected text,
+  p_ids uuid[], p_types text[], p_data jsonb[], p_data_text text[], p_metadata jsonb[], p_metadata_text text[],
+  p_shared_metadata jsonb,
   out status text, out next_expected_version int, out last_global_position bigint, out replayed boolean,
   out detail text
 ) language plpgsql as $fn$
 declare
-  v_count int;
+  v_count int := coalesce(cardinality(p_ids), 0);
   v_position bigint;
   v_hash text;
   v_current int;
   v_first record;
   v_matched int;
   v_last bigint;
-  v_version int;
   v_at timestamptz;
   v_micros bigint;
-  v_id uuid;
-  v_type text;
-  v_data text;
-  v_metadata text;
-  v_shared_metadata text := p_metadata::text;
-  a_chain text[];
+  v_shared_metadata text := p_shared_metadata::text;
+  a_prev text[] := '{}';
+  a_hash text[] := '{}';
   v_first_version int;
 begin
-  if p_stream is null or p_stream = '' then
-    raise exception 'stream id must not be empty' using errcode = '22023';
-  end if;
-  if jsonb_typeof(p_events) is distinct from 'array' then
-    raise exception 'events must be a JSON array' using errcode = '22023';
-  end if;
-  if p_expected is null or p_expected !~ '^(no_stream|stream_exists|any|[0-9]{1,9})$' then
-    raise exception 'invalid expected version %', p_expected using errcode = '22023';
-  end if;
-  v_count := jsonb_array_length(p_events);
   status := 'ok';
   replayed := false;
 
   -- Idempotent retry: the append's ids already stand at the positions it expected.
   if v_count > 0 then
-    select e.stream_id, e.version into v_first
-      from events e where e.event_id = (p_events->0->>'eventId')::uuid;
+    select e.stream_id, e.version into v_first from events e where e.event_id = p_ids[1];
     if found then
       if v_first.stream_id <> p_stream then
         status := 'ESDUP';
@@ -139,8 +146,8 @@ begin
         return;
       end if;
       select count(*), max(e.global_position) into v_matched, v_last
-        from jsonb_array_elements(p_events) with ordinality as x(elem, ord)
-        join events e on e.event_id = (x.elem->>'eventId')::uuid
+        from unnest(p_ids) with ordinality as x(id, ord)
+        join events e on e.event_id = x.id
        where e.stream_id = p_stream and e.version = v_first.version + x.ord - 1;
       if v_matched = v_count and (
            p_expected = 'any'
@@ -180,34 +187,65 @@ begin
   -- Taken under the lock, so recorded_at grows with the global position.
   v_at := clock_timestamp();
   v_micros := (extract(epoch from v_at) * 1000000)::bigint;
-  v_version := coalesce(v_current, -1);
-  v_first_version := v_version + 1;
-  -- The chain is sequential, so hashes are computed in a loop (a_chain[k] is the k-th event's prev_hash,
-  -- a_chain[k + 1] its hash); the rows are then inserted in one set-based statement.
-  a_chain := array[v_hash];
-  for v_id, v_type, v_data, v_metadata in
-    select (x.value->>'eventId')::uuid, x.value->>'type', (x.value->'data')::text,
-           coalesce((x.value->'metadata')::text, v_shared_metadata)
-      from jsonb_array_elements(p_events) as x
-  loop
-    v_position := v_position + 1;
-    v_version := v_version + 1;
-    v_hash := event_hash(v_hash, v_position, v_version, v_id, v_micros, p_stream, v_type, v_data, v_metadata);
-    -- Assigning an element extends the array in place; 'a_chain || v_hash' would copy it every time.
-    a_chain[v_version - v_first_version + 2] := v_hash;
+  v_first_version := coalesce(v_current, -1) + 1;
+  -- The chain is sequential, so hashes are computed in a loop (plpgsql keeps these arrays expanded: reading
+  -- and assigning an element is O(1)); the rows are then inserted in one set-based statement.
+  for i in 1 .. v_count loop
+    a_prev[i] := v_hash;
+    v_hash := event_hash(v_hash, v_position + i, v_first_version + i - 1, p_ids[i], v_micros, p_stream,
+                         p_types[i], p_data_text[i], coalesce(p_metadata_text[i], v_shared_metadata));
+    a_hash[i] := v_hash;
   end loop;
 
   insert into events (global_position, stream_id, version, event_id, type, data, metadata, recorded_at,
                       prev_hash, hash)
-  select v_position - v_count + x.ord, p_stream, v_version - v_count + x.ord::int,
-         (x.value->>'eventId')::uuid,
-         x.value->>'type', x.value->'data', coalesce(x.value->'metadata', p_metadata), v_at,
-         a_chain[x.ord], a_chain[x.ord + 1]
-    from jsonb_array_elements(p_events) with ordinality as x(value, ord);
-  update event_store_head set position = v_position, last_hash = v_hash where id;
+  select v_position + x.ord, p_stream, v_first_version + x.ord::int - 1, x.id, x.type, x.data,
+         coalesce(x.metadata, p_shared_metadata), v_at, x.prev, x.hash
+    from unnest(p_ids, p_types, p_data, p_metadata, a_prev, a_hash)
+         with ordinality as x(id, type, data, metadata, prev, hash, ord);
+  update event_store_head set position = v_position + v_count, last_hash = v_hash where id;
 
-  next_expected_version := v_version;
-  last_global_position := v_position;
+  next_expected_version := v_first_version + v_count - 1;
+  last_global_position := v_position + v_count;
+end
+$fn$;
+
+-- What append_locked and append_to_stream refuse before anything else (SQLSTATE 22023).
+create or replace function append_check_arguments(p_stream text, p_expected text, p_events jsonb)
+returns void language plpgsql immutable as $fn$
+begin
+  if p_stream is null or p_stream = '' then
+    raise exception 'stream id must not be empty' using errcode = '22023';
+  end if;
+  if jsonb_typeof(p_events) is distinct from 'array' then
+    raise exception 'events must be a JSON array' using errcode = '22023';
+  end if;
+  if p_expected is null or p_expected !~ '^(no_stream|stream_exists|any|[0-9]{1,9})$' then
+    raise exception 'invalid expected version %', p_expected using errcode = '22023';
+  end if;
+end
+$fn$;
+
+-- One append for a caller that already holds the head row's lock (append_to_streams' item-by-item path):
+-- p_events: [{"eventId", "type", "data", "metadata"?}]; statuses as append_split_locked's.
+create or replace function append_locked(
+  p_stream text, p_expected text, p_events jsonb, p_metadata jsonb,
+  out status text, out next_expected_version int, out last_global_position bigint, out replayed boolean,
+  out detail text
+) language plpgsql as $fn$
+declare
+  s record;
+  r record;
+begin
+  perform append_check_arguments(p_stream, p_expected, p_events);
+  s := append_events_split(p_events);
+  r := append_split_locked(p_stream, p_expected, s.ids, s.types, s.data, s.data_text, s.metadata,
+                           s.metadata_text, p_metadata);
+  status := r.status;
+  next_expected_version := r.next_expected_version;
+  last_global_position := r.last_global_position;
+  replayed := r.replayed;
+  detail := r.detail;
 end
 $fn$;
 
@@ -217,11 +255,16 @@ create or replace function append_to_stream(
   out next_expected_version int, out last_global_position bigint, out replayed boolean
 ) language plpgsql security definer as $fn$
 declare
+  s record;
   r record;
 begin
+  perform append_check_arguments(p_stream, p_expected, p_events);
+  -- Before the lock: taking the events apart needs nothing another writer could change.
+  s := append_events_split(p_events);
   -- The serialisation point: held until commit, so the next append sees this one's rows and head.
   perform 1 from event_store_head h where h.id for update;
-  r := append_locked(p_stream, p_expected, p_events, p_metadata);
+  r := append_split_locked(p_stream, p_expected, s.ids, s.types, s.data, s.data_text, s.metadata,
+                           s.metadata_text, p_metadata);
   if r.status = 'ESCNF' then
     raise exception 'stream % is at %, expected %', p_stream, r.detail, p_expected
       using errcode = 'ESCNF', detail = r.detail;
@@ -368,7 +411,8 @@ $fn$;
 -- Least privilege (platform/src/db/roles.ts): the application role has no write privilege on events or
 -- event_store_head and appends only through the two functions above, which run as their owner (SECURITY
 -- DEFINER) with a fixed search_path, so a caller's own objects (a temp table named events) cannot stand in.
--- append_locked and append_many_locked write without taking the head lock: nobody but those two may call them. Repeated on every
+-- append_locked, append_split_locked and append_many_locked write without taking the head lock: nobody but
+-- those two may call them. Repeated on every
 -- run because CREATE OR REPLACE resets a function's settings; one transaction, so never seen half-done.
 do $sec$
 begin
@@ -376,6 +420,7 @@ begin
   execute format('alter function append_to_streams(jsonb) set search_path = %I, pg_temp', current_schema());
 end
 $sec$;
-revoke execute on function append_locked(text, text, jsonb, jsonb), append_many_locked(jsonb) from public;
+revoke execute on function append_locked(text, text, jsonb, jsonb), append_many_locked(jsonb),
+  append_split_locked(text, text, uuid[], text[], jsonb[], text[], jsonb[], text[], jsonb) from public;
 revoke execute on function append_to_stream(text, text, jsonb, jsonb), append_to_streams(jsonb) from public;
 `;
