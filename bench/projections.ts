@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { v5 as uuidv5 } from 'uuid';
-import type pg from 'pg';
+import pg from 'pg';
 import { CITIES } from '../domain/src/masters/reference-data/cities';
 import { SERVICES } from '../domain/src/masters/reference-data/services';
 import { WELCOME_MESSAGE } from '../domain/src/onboarding/decide';
@@ -70,8 +72,24 @@ async function appendStreams(
 const timeOf = (i: number, step = 0): string =>
   new Date(Date.UTC(2025, 0, 1) + i * 60_000 + step * 1000).toISOString();
 
-/** Appends `n` BusinessAssociateCreated events (one per stream), then times a full rebuild of every projection. */
-export async function benchRebuild(pool: pg.Pool, n: number): Promise<BenchFigure> {
+/** The rebuild figure with the memory of the process that did it. */
+export type RebuildFigure = BenchFigure & {
+  ms: number;
+  /** Resident set before the rebuild started (modules loaded, pool open) and its high-water mark, bytes. */
+  rssBefore: number;
+  peakRss: number;
+  /** Largest V8 heap in use seen while rebuilding (sampled every 10 ms), bytes. */
+  peakHeapUsed: number;
+  /** The same-run baseline: reading every event through `store.readAll` alone, in pages of the same size. */
+  readEventsPerSecond: number;
+};
+
+/**
+ * Appends `n` BusinessAssociateCreated events (one per stream), then times a full rebuild of every projection
+ * in a process of its own (this file run as a script), as `npm run projections:rebuild` runs: its memory is
+ * then the rebuild's alone, not the bench's (Temporal client, earlier groups' garbage).
+ */
+export async function benchRebuild(pool: pg.Pool, n: number): Promise<RebuildFigure> {
   await appendStreams(pool, n, (i) => {
     const baId = `bench-${i}`;
     const companyCode = i % 2 === 0 ? '1000' : '2000';
@@ -81,13 +99,83 @@ export async function benchRebuild(pool: pg.Pool, n: number): Promise<BenchFigur
     };
     return { baId, events: toNew(baId, [created], [meta(timeOf(i), companyCode)]) };
   });
-  const store = createPostgresEventStore(pool);
-  const result = await rebuildProjections({ pool, store, projections: allProjections() });
-  return {
-    name: 'projection rebuild (one event per stream)',
-    eventsPerSecond: result.eventsPerSecond,
-    n: result.events,
-  };
+  const databaseUrl = pool.options.connectionString;
+  if (!databaseUrl) throw new Error('benchRebuild needs a pool opened with a connection string');
+  const out = await runRebuildProcess(databaseUrl);
+  return { name: 'projection rebuild (one event per stream)', ...out };
+}
+
+type RebuildReport = Omit<RebuildFigure, 'name'>;
+const REPORT_PREFIX = 'rebuild-report ';
+
+async function runRebuildProcess(databaseUrl: string): Promise<RebuildReport> {
+  const child = spawn(process.execPath, ['--import', 'tsx', __filename], {
+    cwd: path.resolve(__dirname, '..'),
+    env: { ...process.env, BENCH_REBUILD_DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  const line = stdout.split('\n').find((l) => l.startsWith(REPORT_PREFIX));
+  if (code !== 0 || !line) throw new Error(`rebuild process exited with ${code}: ${stdout.slice(-2000)}`);
+  return JSON.parse(line.slice(REPORT_PREFIX.length)) as RebuildReport;
+}
+
+/** The rebuild's default page size, passed explicitly so the read baseline reads the same pages. */
+const READ_PAGE = 5_000;
+
+/** The child's side: rebuild every projection of the database given, print the report line. */
+async function rebuildProcessMain(databaseUrl: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  try {
+    const store = createPostgresEventStore(pool);
+    await pool.query('SELECT 1');
+    const rssBefore = process.memoryUsage().rss;
+    let peakHeapUsed = process.memoryUsage().heapUsed;
+    // The kernel's high-water mark is exact for RSS; the V8 heap has none, so sample it.
+    const sampler = setInterval(() => {
+      peakHeapUsed = Math.max(peakHeapUsed, process.memoryUsage().heapUsed);
+    }, 10);
+    const result = await rebuildProjections({ pool, store, projections: allProjections(), pageSize: READ_PAGE });
+    clearInterval(sampler);
+    const peakRss = process.resourceUsage().maxRSS * 1024;
+    const reading = performance.now();
+    let read = 0;
+    for (let after = 0; ; ) {
+      const page = await store.readAll(after, READ_PAGE);
+      if (page.length === 0) break;
+      read += page.length;
+      after = page[page.length - 1]!.globalPosition;
+    }
+    const readEventsPerSecond = Math.round((read * 1000) / (performance.now() - reading));
+    const report: RebuildReport = {
+      eventsPerSecond: result.eventsPerSecond,
+      n: result.events,
+      ms: result.ms,
+      rssBefore,
+      peakRss,
+      peakHeapUsed,
+      readEventsPerSecond,
+    };
+    process.stdout.write(`${REPORT_PREFIX}${JSON.stringify(report)}\n`);
+  } finally {
+    await pool.end();
+  }
+}
+
+if (require.main === module) {
+  const url = process.env['BENCH_REBUILD_DATABASE_URL'];
+  rebuildProcessMain(url ?? '').then(
+    () => process.exit(0),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }
 
 const PAN_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
