@@ -26,6 +26,10 @@ import { seedVerifiedBa } from '../workflows/src/vendor-code/testing';
 import { blockWorkflowId } from '../workflows/src/block/messages';
 import { blockedUntilEndDate } from '../workflows/src/block/scenarios';
 import { startErpSandbox } from '../sandboxes/erp/src/testing';
+import { createInvoiceActivities } from '../workflows/src/invoices/activities';
+import { invoiceWorkflowId } from '../workflows/src/invoices/messages';
+import { bookedAndReleased, rejectedResubmittedLate } from '../workflows/src/invoices/scenarios';
+import { fixedLookups } from '../workflows/src/invoices/testing';
 
 /**
  * `npm run histories:record`: runs recorded journeys against a real Temporal and PostgreSQL (and, for the
@@ -44,6 +48,10 @@ import { startErpSandbox } from '../sandboxes/erp/src/testing';
  *   vendor-code          parent-category-child-1000: parent code, vendor category approved, one child code
  *                        (sandbox ERP)
  *   block                ended: a block approved, applied in the ERP, ended by its end-date timer (sandbox ERP)
+ *   invoice              booked-released: draft to release, the booking through an ERP outage (failed call,
+ *                        backoff, same key) and a pending posting polled; rejected-resubmitted: rejected and
+ *                        resubmitted, the submitted status' SLA timer firing each time (sandbox ERP, fixed
+ *                        look-ups: invoices/scenarios.ts)
  *
  * A history is recorded under the workflow id its replay test gives it (`<workflowIdPrefix>-<file name>`,
  * workflows/src/testing/replay.ts) where the lifecycle's id scheme allows it.
@@ -85,8 +93,11 @@ const verifiedScenarios = [{ file: 'verified-changes.json', baId: 'golden-verifi
 const DOCUMENT_EXPIRY_HISTORIES_DIR = path.resolve(__dirname, '../workflows/src/document-expiry/histories');
 const VENDOR_CODE_HISTORIES_DIR = path.resolve(__dirname, '../workflows/src/vendor-code/histories');
 const BLOCK_HISTORIES_DIR = path.resolve(__dirname, '../workflows/src/block/histories');
+const INVOICE_HISTORIES_DIR = path.resolve(__dirname, '../workflows/src/invoices/histories');
+/** The sandbox ERP's processing time here (the invoice journey lengthens it for its polls, then restores it). */
+const ERP_PROCESSING_MS = 100;
 
-const LIFECYCLES = ['onboarding', 'onboarding-verified', 'registration', 'contact-change', 'document-expiry', 'vendor-code', 'block'];
+const LIFECYCLES = ['onboarding', 'onboarding-verified', 'registration', 'contact-change', 'document-expiry', 'vendor-code', 'block', 'invoice'];
 const only = process.argv.slice(2);
 const wanted = (lifecycle: string) => only.length === 0 || only.includes(lifecycle);
 
@@ -129,8 +140,9 @@ async function main(): Promise<void> {
     const connection = await Connection.connect({ address });
     cleanups.unshift(() => connection.close());
     const client = new Client({ connection });
-    // The vendor-code and block lifecycles call the ERP: the sandbox, in the throwaway database.
-    const sandbox = wanted('vendor-code') || wanted('block') ? await startErpSandbox({ databaseUrl: url, processingMs: 100 }) : null;
+    // The vendor-code, block and invoice lifecycles call the ERP: the sandbox, in the throwaway database.
+    const sandbox =
+      wanted('vendor-code') || wanted('block') || wanted('invoice') ? await startErpSandbox({ databaseUrl: url, processingMs: ERP_PROCESSING_MS }) : null;
     if (sandbox) cleanups.unshift(() => sandbox.stop());
     const store = createPostgresEventStore(pool);
     const nativeConnection = await NativeConnection.connect({ address });
@@ -140,7 +152,12 @@ async function main(): Promise<void> {
       taskQueue,
       workflowBundle: await bundleWorkflows(),
       // `temporal`: the document-expiry timers ask the onboarding lifecycle to record their reminders.
-      activities: createActivities({ store, pool, temporal: client, ...(sandbox ? { erp: sandbox.erp } : {}) }),
+      activities: {
+        ...createActivities({ store, pool, temporal: client, ...(sandbox ? { erp: sandbox.erp } : {}) }),
+        // The invoice decisions resolve their codes with fixed look-ups (a BA with child code 2000000027), so the
+        // recording needs no vendor-code journey first; a history holds the activities' answers, not who gave them.
+        ...(sandbox && wanted('invoice') ? createInvoiceActivities({ store, erp: sandbox.erp, lookups: fixedLookups() }) : {}),
+      },
     });
     const write = (dir: string, file: string, history: Parameters<typeof historyToJSON>[0]) => {
       writeFileSync(path.join(dir, file), `${historyToJSON(history)}\n`);
@@ -190,6 +207,16 @@ async function main(): Promise<void> {
         const requestId = 'golden-ended';
         await blockedUntilEndDate(client, taskQueue, sandbox.erp, { pan: 'AAACB5678K', requestId });
         write(BLOCK_HISTORIES_DIR, 'ended.json', await client.workflow.getHandle(blockWorkflowId(requestId)).fetchHistory());
+      }
+      if (sandbox && wanted('invoice')) {
+        // invoice-<invoiceId>: with the replay prefix invoice-golden, the file is <rest of the id>.json.
+        const booked = { invoiceId: 'golden-booked-released', baId: 'golden-invoice-ba' };
+        await bookedAndReleased(client, taskQueue, sandbox, booked, { processingMs: ERP_PROCESSING_MS });
+        write(INVOICE_HISTORIES_DIR, 'booked-released.json', await client.workflow.getHandle(invoiceWorkflowId(booked.invoiceId)).fetchHistory());
+        // Still running (acknowledged, waiting for its verification): recorded up to the acknowledgement's answer.
+        const rejected = { invoiceId: 'golden-rejected-resubmitted', baId: 'golden-invoice-ba' };
+        await rejectedResubmittedLate(client, taskQueue, rejected);
+        write(INVOICE_HISTORIES_DIR, 'rejected-resubmitted.json', await client.workflow.getHandle(invoiceWorkflowId(rejected.invoiceId)).fetchHistory());
       }
     });
   } finally {

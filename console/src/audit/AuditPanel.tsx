@@ -5,6 +5,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import HistoryIcon from '@mui/icons-material/History';
 import { useDataProvider, useNotify, type Identifier } from 'react-admin';
 import { formatDateTime } from '../../../domain/src/shared/format';
+import { saveBlob } from '../../../ui/src/saveBlob';
 import { CompanyDetails } from '../onboarding/CompanyDetails';
 import { StatusChip, stageLabel } from '../onboarding/StatusChip';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
@@ -14,17 +15,11 @@ import type { BusinessAssociate } from '../shared/types';
 import { istLocalToIso, nowIstLocal } from './istTime';
 import type { AuditExportFormat, BaAsOf } from './types';
 
-/** Hands a fetched file to the browser as a download. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+/**
+ * Hands a fetched file to the browser as a download: the shared `saveBlob` (ui/src), under the name the masters'
+ * export and import buttons import it by.
+ */
+export const saveFile: (blob: Blob, fileName: string) => void = saveBlob;
 
 const ExportButtons = ({ baId }: { baId: Identifier }) => {
   const dataProvider = useDataProvider<ConsoleDataProvider>();

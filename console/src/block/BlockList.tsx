@@ -26,9 +26,9 @@ import {
 } from 'react-admin';
 import { v4 as uuidv4 } from 'uuid';
 import { formatDate, formatDateTime } from '../../../domain/src/shared/format';
-import { saveBlob } from '../../../ui/src/saveBlob';
 import { blockMessages } from '../../../domain/src/block/decide';
 import { errorText } from '../providers/httpClient';
+import { useSaveDownload } from '../shared/useSaveDownload';
 import { mayApproveBlock } from '../vendor-code/access';
 import type { BlockRow, BlockStatus } from '../vendor-code/types';
 import { approveBlock, BLOCK_MESSAGES, fetchBlockFile, rejectBlock } from './api';
@@ -182,7 +182,7 @@ const DecisionCell = () => {
 
 const AttachmentCell = () => {
   const row = useRecordContext<BlockRow>();
-  const notify = useNotify();
+  const saveDownload = useSaveDownload();
   if (!row?.fileName) return null;
   return (
     <Button
@@ -192,9 +192,7 @@ const AttachmentCell = () => {
       sx={{ maxWidth: 140, justifyContent: 'flex-start', '& .label': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}
       onClick={(e) => {
         e.stopPropagation();
-        fetchBlockFile(row)
-          .then(({ blob, fileName }) => saveBlob(blob, fileName))
-          .catch((error: unknown) => notify(errorText(error), { type: 'error' }));
+        void saveDownload(fetchBlockFile(row));
       }}
     >
       <span className="label">{row.fileName}</span>

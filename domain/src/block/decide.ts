@@ -3,6 +3,7 @@ import { BLOCK_APPROVERS, BLOCK_REQUESTERS } from '../identity/roles';
 import type { CommandMetadata, Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { Actor } from '../shared/events';
+import { indiaDateAt } from '../shared/india-date';
 import type { StoredFile } from '../shared/files';
 import { fieldErrors, fields, safeText } from '../validation/fields';
 import type { BlockCommand, RequestBlock, VendorBlockCommand } from './commands';
@@ -101,8 +102,8 @@ export const isBlockClosed = (s: BlockState): boolean =>
 /** The instant a block with this end date ends: the start of that day in India (+05:30, no DST). */
 export const blockEndsAt = (endDate: string): string => new Date(`${endDate}T00:00:00+05:30`).toISOString();
 
-/** Today's date in India (YYYY-MM-DD) at an instant. */
-export const indiaDate = (at: string): string => new Date(Date.parse(at) + 5.5 * 3_600_000).toISOString().slice(0, 10);
+/** Today's date in India (YYYY-MM-DD) at an instant: the shared helper, under the name this module's tests import. */
+export { indiaDateAt as indiaDate } from '../shared/india-date';
 
 export function evolveBlock(state: BlockState, event: BlockEvent): BlockState {
   switch (event.type) {
@@ -186,7 +187,7 @@ function decideRequest(command: RequestBlock, state: BlockState, meta: Pick<Comm
   const d = parsed.data;
   if (d.endDate !== null) {
     if (d.action !== 'block') return new DomainError('validation', blockMessages.endDateUnblock, { endDate: blockMessages.endDateUnblock });
-    if (d.endDate <= indiaDate(meta.at)) return new DomainError('validation', blockMessages.endDateFuture, { endDate: blockMessages.endDateFuture });
+    if (d.endDate <= indiaDateAt(meta.at)) return new DomainError('validation', blockMessages.endDateFuture, { endDate: blockMessages.endDateFuture });
   }
   return [
     {
