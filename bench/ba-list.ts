@@ -132,7 +132,7 @@ function eventsOf(i: number): { baId: string; companyCode: string; events: Onboa
   return { baId, companyCode, events };
 }
 
-async function seed(pool: pg.Pool, n: number): Promise<number> {
+export async function seedBaList(pool: pg.Pool, n: number): Promise<number> {
   await loadReferenceData(createPostgresEventStore(pool), { pool });
   const client = await pool.connect();
   let total = 0;
@@ -184,7 +184,7 @@ export async function baListFigures(options: ServerGroupOptions & {
     await applySchema(pool);
     await ensureRoles(pool, { appRole: APP_ROLE });
     const started = performance.now();
-    const events = await seed(pool, n);
+    const events = await seedBaList(pool, n);
     await pool.query('ANALYZE');
     console.log(`  ${n} BAs (${events} events) seeded and projected in ${fmt((performance.now() - started) / 1000)} s`);
     const location = await pool.query<{ id: string }>(
@@ -202,6 +202,8 @@ export async function baListFigures(options: ServerGroupOptions & {
       databaseUrl: appRoleUrl(server.url(DB), APP_ROLE, null),
       temporalAddress: options.temporalAddress,
       keyDir: options.keyDir,
+      // One api process (issue 12: the list targets are per process).
+      env: { API_PROCESSES: '1' },
     });
     try {
       const base = api.base;

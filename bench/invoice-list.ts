@@ -168,7 +168,8 @@ export async function invoiceListFigures(options: FileGroupOptions & { n?: numbe
       companyCodes: ['1000', '2000'],
     });
     const headers = { authorization: `Bearer ${token}` };
-    const api = await startBenchApi({ databaseUrl: appRoleUrl(server.url(DB), APP_ROLE, null), temporalAddress: options.temporalAddress, keyDir: options.keyDir });
+    // One api process (issue 12: the list targets are per process; the cluster figure is the api group's).
+    const api = await startBenchApi({ databaseUrl: appRoleUrl(server.url(DB), APP_ROLE, null), temporalAddress: options.temporalAddress, keyDir: options.keyDir, env: { API_PROCESSES: '1' } });
     const urlOf = (query: Record<string, string>) => `${api.base}/api/invoices?${new URLSearchParams(query).toString()}`;
     let bare: { base: string; stop: () => Promise<void> } | null = null;
     try {

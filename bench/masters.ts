@@ -71,6 +71,8 @@ export async function masterListFigures(options: ServerGroupOptions): Promise<vo
       databaseUrl: appRoleUrl(server.url(DB), APP_ROLE, null),
       temporalAddress: options.temporalAddress,
       keyDir: options.keyDir,
+      // One api process (issue 12: the list targets are per process).
+      env: { API_PROCESSES: '1' },
     });
     try {
       const base = api.base;

@@ -13,7 +13,7 @@ import { freePort, waitForPort } from '../platform/src/temporal/cli';
 import { allProjections } from '../projections/src/registry';
 import { createProjector } from '../projections/src/runner';
 import type { ComparisonBy } from '../projections/src/rfps/comparison';
-import { comparison, MAX_LANE_PAGE_SIZE } from '../projections/src/rfps/rfps.queries';
+import { comparison, getRfp, listLanes, MAX_LANE_PAGE_SIZE } from '../projections/src/rfps/rfps.queries';
 import { createRfpDriver } from '../projections/src/rfps/test-driver';
 import type { Db } from '../projections/src/sql';
 import { spawnProcess, startBenchApi, staffToken, stopProcess } from './api-process';
@@ -24,7 +24,8 @@ import type { FileGroupOptions } from './group';
 
 /**
  * The `rfp-comparison` group of `npm run bench` (issue 10: "comparison over 50 BAs × 5,000 lanes (p99)";
- * RFP_COMPARISON_BENCH_LANES / RFP_COMPARISON_BENCH_BAS for other sizes, --quick: 1,000 lanes × 10 BAs).
+ * RFP_COMPARISON_BENCH_LANES / RFP_COMPARISON_BENCH_BAS for other sizes, --quick: 1,000 lanes × 10 BAs;
+ * RFP_COMPARISON_BENCH_TARGETS=lanes for the lane-grid figures alone).
  * The RFP is built the way the lifecycle builds it: every command (draft, step 2, lane upload, float, one
  * SubmitLaneResponses per BA with all its lanes) decided by the RFP decider against the event store
  * (handleCommand, through the projections' RFP test driver), to verified BAs seeded as events; then the
@@ -109,6 +110,8 @@ async function replay(pool: pg.Pool, statements: readonly Statement[], o: { runs
 
 type Target = {
   name: string;
+  /** The route under /api/rfps/:code/ (default 'comparison'). */
+  path?: 'comparison' | 'lanes';
   query: Record<string, string>;
   /** The same read the route makes, against any Db (to record its SQL). */
   read: (db: Db) => Promise<unknown>;
@@ -185,7 +188,9 @@ export async function rfpComparisonFigures(options: FileGroupOptions & {
     // As after autovacuum's analyze: the figures are of a settled read model, not of the first seconds after a bulk load.
     await pool.query('ANALYZE');
 
-    const targets = await comparisonTargets(pool, laneCount);
+    // RFP_COMPARISON_BENCH_TARGETS=lanes,all-page: only the figures whose names start so (a quicker run).
+    const chosen = process.env['RFP_COMPARISON_BENCH_TARGETS']?.split(',').filter(Boolean);
+    const targets = (await comparisonTargets(pool, laneCount)).filter((t) => !chosen || chosen.some((c) => t.name.startsWith(c)));
     // A procurement user of the RFP's company (the driver creates RFPs in '1000').
     const token = await staffToken(options.keyDir, {
       userId: 'bench-rfp-procurement',
@@ -195,8 +200,9 @@ export async function rfpComparisonFigures(options: FileGroupOptions & {
       companyCodes: ['1000'],
     });
     const headers = { authorization: `Bearer ${token}` };
-    const api = await startBenchApi({ databaseUrl: appRoleUrl(server.url(DB), APP_ROLE, null), temporalAddress: options.temporalAddress, keyDir: options.keyDir });
-    const urlOf = (t: Target) => `${api.base}/api/rfps/${RFP_CODE}/comparison?${new URLSearchParams(t.query).toString()}`;
+    // One api process (issue 12: the list targets are per process).
+    const api = await startBenchApi({ databaseUrl: appRoleUrl(server.url(DB), APP_ROLE, null), temporalAddress: options.temporalAddress, keyDir: options.keyDir, env: { API_PROCESSES: '1' } });
+    const urlOf = (t: Target) => `${api.base}/api/rfps/${RFP_CODE}/${t.path ?? 'comparison'}?${new URLSearchParams(t.query).toString()}`;
     let bare: Awaited<ReturnType<typeof startBareServer>> | null = null;
     try {
       // Each answer once: checked, sized, and kept for the bare Express baseline to serve.
@@ -226,7 +232,7 @@ export async function rfpComparisonFigures(options: FileGroupOptions & {
         const sql = await replay(pool, statements, { runs: sqlRuns, concurrency: t.connections, durationMs });
         const sqlP99 = percentile(sql, 99);
         row(
-          `GET /api/rfps/:code/comparison?${new URLSearchParams(t.query).toString()} (${t.name}), ${size}, ${t.connections} connections`,
+          `GET /api/rfps/:code/${t.path ?? 'comparison'}?${new URLSearchParams(t.query).toString()} (${t.name}), ${size}, ${t.connections} connections`,
           `${show(served)}, body ${fmt((bytes.get(t.name) ?? 0) / 1024, 0)} KB`,
           'p99 reported (issue 10 gives no number); a few × the raw SQL at most',
           `bare Express, same body: ${show(baseline)}; raw pg, same ${statements.length} statements, ${sql.length} runs, ${t.connections} at a time: ` +
@@ -255,7 +261,19 @@ async function comparisonTargets(pool: pg.Pool, laneCount: number): Promise<Targ
     read: (db) => comparison(db, RFP_CODE, 1, by, { page: p, perPage }),
     connections: 10,
   });
-  const targets: Target[] = [];
+  // Issue 12: the lane grid (GET /lanes, RfpLanesTab: 25 a page by default, up to 100), first and last page. The
+  // route reads the RFP (its access check) and then the page with its total: both statements are replayed.
+  const lanes = (p: number, perPage: number): Target => ({
+    name: `lanes-page-${p}-of-${perPage}`,
+    path: 'lanes',
+    query: { page: String(p), perPage: String(perPage) },
+    read: async (db) => {
+      await getRfp(db, RFP_CODE, { companyCodes: ['1000'] });
+      await listLanes(db, RFP_CODE, { page: p, perPage });
+    },
+    connections: 10,
+  });
+  const targets: Target[] = [lanes(0, 25), lanes(Math.ceil(laneCount / 25) - 1, 25), lanes(0, 100)];
   for (const by of ['all', 'location', 'vehicle', 'location-vehicle'] as const) {
     targets.push(page(by, 0, FIRST_PAGE));
     const { total } = await comparison(pool, RFP_CODE, 1, by, { page: 0, perPage: 1 });

@@ -172,7 +172,7 @@ describe('business_associates projection', () => {
 
     // One event per page.
     await project(1);
-    const tables = ['business_associates', 'ba_status_counts'];
+    const tables = ['business_associates', 'ba_status_counts', 'ba_facet_counts'];
     const once = await dumpTables(db.pool, tables);
 
     // Everything again in one page, with an unknown event in the middle.
@@ -191,6 +191,15 @@ describe('business_associates projection', () => {
       rejected: 1,
     });
     expect(await counts(['2000'])).toMatchObject({ all: 1, registered: 1 });
+    // Issue 12: the facet counts the list sums for its location filter are the rows' own.
+    const { rows: recounted } = await db.pool.query(
+      `SELECT b.company_code, s AS value, count(*)::int AS n FROM business_associates b, unnest(b.location_state_ids) s GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+    const { rows: kept } = await db.pool.query(
+      `SELECT company_code, value, count::int AS n FROM ba_facet_counts WHERE facet = 'location' AND bucket = 'all' ORDER BY 1, 2`,
+    );
+    expect(recounted.length).toBeGreaterThan(0);
+    expect(kept).toEqual(recounted);
   });
 });
 

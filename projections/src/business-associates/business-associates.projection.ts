@@ -129,9 +129,26 @@ function statusBucketsOf(row: Pick<BaRecord, 'status' | 'stage'>): BaBucket[] {
   }
 }
 
+/**
+ * What the list's `q` search reads, as one text: company name, registered e-mail id and mobile number (a newline
+ * between them, which no search crosses: the list still tests each column). One trigram index over it serves
+ * the search's ILIKE '%…%' (business-associates.queries.ts uses this very expression, so the planner matches it).
+ */
+/**
+ * Issue 12: `ba_facet_counts` counts BAs per company code, status bucket and list facet value (a vertical of
+ * the vertical mapping, a state of location_state_ids), so the list's total for a vertical or location filter
+ * (with a status or tab, within company codes) is a sum, not a count over every matching row. The same bucket
+ * names as `ba_status_counts` (status buckets only: 'documents_expired' is a property filter, counted).
+ */
+export const BA_FACETS = { vertical: 'vertical_ids', location: 'location_state_ids' } as const;
+export type BaFacet = keyof typeof BA_FACETS;
+
+export const BA_SEARCH_TEXT = `(coalesce(company_name, '') || E'\\n' || coalesce(registered_email, '') || E'\\n' || coalesce(registered_mobile, ''))`;
+
 const schema = (t: TableNames): string => {
   const ba = t('business_associates');
   const counts = t('ba_status_counts');
+  const facets = t('ba_facet_counts');
   return `
 CREATE TABLE IF NOT EXISTS ${ba} (
   id text NOT NULL,
@@ -172,7 +189,10 @@ CREATE INDEX IF NOT EXISTS ${ba}_code_status_updated_idx ON ${ba} (company_code,
 CREATE INDEX IF NOT EXISTS ${ba}_status_updated_idx ON ${ba} (status, updated_at, id);
 CREATE INDEX IF NOT EXISTS ${ba}_updated_id_idx ON ${ba} (updated_at, id);
 CREATE INDEX IF NOT EXISTS ${ba}_created_id_idx ON ${ba} (created_at, id);
-CREATE INDEX IF NOT EXISTS ${ba}_name_idx ON ${ba} (lower(company_name) text_pattern_ops);
+-- The company-name prefix filter counts every match (an eighth of the BAs for a common word): with the columns
+-- the count and the default page read INCLUDEd, both are index-only (lower() recomputed from company_name).
+DROP INDEX IF EXISTS ${ba}_name_idx;
+CREATE INDEX IF NOT EXISTS ${ba}_name_cover_idx ON ${ba} (lower(company_name) text_pattern_ops) INCLUDE (company_name, company_code, updated_at, id);
 CREATE INDEX IF NOT EXISTS ${ba}_pan_idx ON ${ba} (pan_number text_pattern_ops);
 CREATE INDEX IF NOT EXISTS ${ba}_city_idx ON ${ba} (city_id);
 -- Issue 8: the items' summary the list filters by (a rebuild fills them for data folders made before it).
@@ -189,12 +209,41 @@ CREATE INDEX IF NOT EXISTS ${ba}_expired_idx ON ${ba} (updated_at, id) WHERE doc
 CREATE INDEX IF NOT EXISTS ${ba}_contact_mobile_idx ON ${ba} (contact_person_mobile_number text_pattern_ops);
 CREATE INDEX IF NOT EXISTS ${ba}_registered_mobile_idx ON ${ba} (registered_mobile text_pattern_ops);
 CREATE INDEX IF NOT EXISTS ${ba}_registered_email_idx ON ${ba} (lower(registered_email));
+-- Issue 12: the q search through trigrams (where the extension exists; the masters create it, as owner).
+DO $$ BEGIN
+  CREATE EXTENSION IF NOT EXISTS pg_trgm;
+EXCEPTION WHEN OTHERS THEN NULL;
+END $$;
+DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+    EXECUTE $i$CREATE INDEX IF NOT EXISTS ${ba}_search_trgm_idx ON ${ba} USING gin (${BA_SEARCH_TEXT} gin_trgm_ops)$i$;
+  END IF;
+END $$;
 CREATE TABLE IF NOT EXISTS ${counts} (
   company_code text NOT NULL,
   bucket text NOT NULL,
   count bigint NOT NULL DEFAULT 0,
   CONSTRAINT ${counts}_pkey PRIMARY KEY (company_code, bucket)
-);`;
+);
+CREATE TABLE IF NOT EXISTS ${facets} (
+  company_code text NOT NULL,
+  facet text NOT NULL,
+  value text NOT NULL,
+  bucket text NOT NULL,
+  count bigint NOT NULL,
+  CONSTRAINT ${facets}_pkey PRIMARY KEY (company_code, facet, value, bucket)
+);
+-- Filled once from the rows of a data folder whose BAs predate the facet counts (no-op otherwise).
+INSERT INTO ${facets} (company_code, facet, value, bucket, count)
+SELECT b.company_code, f.facet, f.value, s.bucket, count(*)
+FROM ${ba} b
+CROSS JOIN LATERAL (SELECT 'vertical', unnest(b.vertical_ids) UNION ALL SELECT 'location', unnest(b.location_state_ids)) f (facet, value)
+JOIN (VALUES ('pending', NULL::smallint, 'all'), ('pending', NULL, 'registered'), ('inprogress', NULL, 'all'),
+  ('inprogress', NULL, 'pending_onboarding'), ('inprogress', 1, 'first_stage'), ('inprogress', 2, 'second_stage'),
+  ('verified', NULL, 'all'), ('verified', NULL, 'verified'), ('rejected', NULL, 'all'), ('rejected', NULL, 'rejected')
+) s (status, stage, bucket) ON s.status = b.status AND (s.stage IS NULL OR s.stage = b.stage)
+WHERE NOT EXISTS (SELECT 1 FROM ${facets})
+GROUP BY 1, 2, 3, 4;`;
 };
 
 /** The company's state and every GST row's state, as the list's location filter reads them. */
@@ -393,7 +442,9 @@ async function apply(client: PoolClient, events: readonly StoredEvent[], t: Tabl
   const byBa = onboardingEventsByBa(events);
   if (byBa.size === 0) return;
   const deltas = new Map<string, { company_code: string; bucket: BaBucket; delta: number }>();
-  await applyGroups(client, byBa, t, false, deltas);
+  const facetDeltas: FacetDeltas = new Map();
+  await applyGroups(client, byBa, t, false, deltas, facetDeltas);
+  await moveFacetCounts(client, t('ba_facet_counts'), facetDeltas);
 
   const nonZero = [...deltas.values()].filter((d) => d.delta !== 0);
   if (nonZero.length === 0) return;
@@ -421,6 +472,7 @@ async function applyGroups(
   t: TableNames,
   loadAll: boolean,
   deltas: Map<string, { company_code: string; bucket: BaBucket; delta: number }>,
+  facetDeltas: FacetDeltas,
 ): Promise<void> {
   const table = t('business_associates');
   const toLoad = [...byBa].filter(([, list]) => loadAll || (list[0]?.stored.version ?? 0) > 0).map(([id]) => id);
@@ -448,22 +500,54 @@ async function applyGroups(
   const existing = await insertNew(client, table, COLUMNS, fresh, 'id');
   const updated = await updateWhere(client, table, COLUMNS, changed, 'id', 't.version < x.version');
   for (const row of fresh) if (!existing.has(row.id)) for (const b of bucketsOf(row)) move(row.company_code, b, +1);
+  for (const row of fresh) if (!existing.has(row.id)) moveFacets(facetDeltas, row, +1);
   for (const row of changed) {
     const old = before.get(row.id);
     if (!old || !updated.has(row.id)) continue;
     for (const b of bucketsOf(old)) move(old.company_code, b, -1);
     for (const b of bucketsOf(row)) move(row.company_code, b, +1);
+    moveFacets(facetDeltas, old, -1);
+    moveFacets(facetDeltas, row, +1);
   }
 
   const missed = [...existing];
   if (missed.length === 0) return;
   if (loadAll) throw new Error(`business_associates: rows ${missed.join(', ')} appeared during the apply`);
-  await applyGroups(client, new Map(missed.map((id) => [id, byBa.get(id) ?? []])), t, true, deltas);
+  await applyGroups(client, new Map(missed.map((id) => [id, byBa.get(id) ?? []])), t, true, deltas, facetDeltas);
+}
+
+/** Net moves of ba_facet_counts in one page. */
+type FacetDeltas = Map<string, { companyCode: string; facet: BaFacet; value: string; bucket: BaBucket; delta: number }>;
+
+function moveFacets(deltas: FacetDeltas, row: BaRecord, by: number): void {
+  const buckets = statusBucketsOf(row);
+  for (const facet of Object.keys(BA_FACETS) as BaFacet[])
+    for (const value of row[BA_FACETS[facet]])
+      for (const bucket of buckets) {
+        const key = `${row.company_code}\u0000${facet}\u0000${value}\u0000${bucket}`;
+        const entry = deltas.get(key) ?? { companyCode: row.company_code, facet, value, bucket, delta: 0 };
+        entry.delta += by;
+        deltas.set(key, entry);
+      }
+}
+
+/** One statement per page (two when a cell empties), as the badge counts. */
+async function moveFacetCounts(client: PoolClient, facets: string, deltas: FacetDeltas): Promise<void> {
+  const nonZero = [...deltas.values()].filter((d) => d.delta !== 0);
+  if (nonZero.length === 0) return;
+  await client.query(
+    `INSERT INTO ${facets} (company_code, facet, value, bucket, count)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])
+     ON CONFLICT (company_code, facet, value, bucket) DO UPDATE SET count = ${facets}.count + excluded.count`,
+    [nonZero.map((d) => d.companyCode), nonZero.map((d) => d.facet), nonZero.map((d) => d.value), nonZero.map((d) => d.bucket), nonZero.map((d) => d.delta)],
+  );
+  // An emptied cell loses its row, so the table does not depend on how events were paged (rebuild = live).
+  if (nonZero.some((d) => d.delta < 0)) await client.query(`DELETE FROM ${facets} WHERE count = 0`);
 }
 
 export const businessAssociatesProjection: Projection = {
   name: 'business_associates',
-  tables: ['business_associates', 'ba_status_counts'],
+  tables: ['business_associates', 'ba_status_counts', 'ba_facet_counts'],
   schema,
   apply,
 };

@@ -1,7 +1,7 @@
 import type { CompanyDetails } from '../../../domain/src/onboarding/details';
 import { DomainError } from '../../../domain/src/shared/errors';
 import { clampRange, likeEscape, sortOrder, type Db, type Range } from '../sql';
-import type { BaBucket, BaRecord, BaStatus } from './business-associates.projection';
+import { BA_SEARCH_TEXT, type BaBucket, type BaFacet, type BaRecord, type BaStatus } from './business-associates.projection';
 
 export type BusinessAssociateRow = {
   id: string;
@@ -159,6 +159,9 @@ const SORT_COLUMNS: Record<string, string> = {
   submittedAt: 'submitted_at',
   updatedAt: 'updated_at',
 };
+
+/** Sorts by a name looked up at read time (an output column, not a stored one). */
+const COMPUTED_SORTS: ReadonlySet<string> = new Set(['city_name', 'state_name', 'service_name']);
 
 /** Times leave PostgreSQL as ISO text: decoding 150 timestamps into Dates per page was most of a list's cost. */
 const isoColumn = (column: string) =>
@@ -343,12 +346,19 @@ export async function listBusinessAssociates(
     where.push(cond);
     byCountTable.possible = false;
   };
+  // One vertical or location filter keeps the total a sum: ba_facet_counts (two of them: counted).
+  const facets: { facet: BaFacet; value: string }[] = [];
+  const narrowByFacet = (cond: string, facet: BaFacet, value: string) => {
+    where.push(cond);
+    facets.push({ facet, value });
+  };
   if (query.baId !== undefined) narrowBy(`id = ${param(query.baId)}`);
   const q = text(filter.q);
   if (q !== undefined) {
     // A BA that has filled nothing in yet is found by what it registered with.
     const like = param(`%${likeEscape(q)}%`);
-    narrowBy(`(company_name ILIKE ${like} OR registered_email ILIKE ${like} OR registered_mobile ILIKE ${like})`);
+    // The joined text contains q whenever a column does: its trigram index finds the few candidates.
+    narrowBy(`${BA_SEARCH_TEXT} ILIKE ${like} AND (company_name ILIKE ${like} OR registered_email ILIKE ${like} OR registered_mobile ILIKE ${like})`);
   }
   const name = text(filter.companyName);
   if (name !== undefined) narrowBy(`lower(company_name) LIKE ${param(`${likeEscape(name.toLowerCase())}%`)}`);
@@ -369,14 +379,15 @@ export async function listBusinessAssociates(
   const vertical = text(filter.verticalId);
   if (vertical !== undefined) {
     if (!/^\d{1,9}$/.test(vertical)) throw new DomainError('validation', 'Invalid vertical', { verticalId: 'Invalid vertical' });
-    narrowBy(`vertical_ids @> ARRAY[${param(String(Number(vertical)))}]::text[]`);
+    const value = String(Number(vertical));
+    narrowByFacet(`vertical_ids @> ARRAY[${param(value)}]::text[]`, 'vertical', value);
   }
   const location = text(filter.locationId);
   if (location !== undefined) {
     if (!/^\d{1,9}$/.test(location)) throw new DomainError('validation', 'Invalid location', { locationId: 'Invalid location' });
     const stateId = await locationStateId(db, Number(location));
     if (stateId === null) return { rows: [], total: 0 };
-    narrowBy(`location_state_ids @> ARRAY[${param(stateId)}]::text[]`);
+    narrowByFacet(`location_state_ids @> ARRAY[${param(stateId)}]::text[]`, 'location', stateId);
   }
   for (const property of new Set([text(filter.status), text(filter.tab)].filter(isStatusProperty))) {
     if (property === 'documents_expired') narrowBy('documents_expired');
@@ -397,22 +408,36 @@ export async function listBusinessAssociates(
   if (cells.size === 0 || (codes !== 'all' && codes.length === 0)) return { rows: [], total: 0 };
 
   // The total: from the badge count table when the filter is one it counts, else counted.
-  const buckets = byCountTable.possible ? bucketsFor(cells) : null;
+  const facet = facets.length === 1 ? facets[0]! : null;
+  const buckets = byCountTable.possible && facets.length <= 1 ? bucketsFor(cells) : null;
   const totalSql = buckets
-    ? `SELECT coalesce(sum(count), 0) AS total FROM ba_status_counts
+    ? `SELECT coalesce(sum(count), 0) AS total FROM ${facet ? 'ba_facet_counts' : 'ba_status_counts'}
        WHERE bucket = ANY(${param(buckets)}::text[])
+       ${facet ? `AND facet = ${param(facet.facet)} AND value = ${param(facet.value)}` : ''}
        ${codes === 'all' ? '' : `AND company_code = ANY(${param(codes)}::text[])`}`
     : `SELECT count(*) AS total FROM business_associates ${whereSql}`;
+  const nulls = order === 'ASC' ? ' NULLS LAST' : ' NULLS FIRST';
+  // Counted, on a stored column: the matching rows are read once, for the count and for the page (a top-N sort
+  // of their sort key and id). Walking the sort index for the page instead reads rows until 50 match, which for
+  // a clustered match (a block of mobile numbers, a name) is most of the table.
+  const matchedOnce = !buckets && !COMPUTED_SORTS.has(column);
+  const sql = matchedOnce
+    ? `WITH m AS MATERIALIZED (SELECT id, ${column} AS k FROM business_associates ${whereSql})
+       SELECT t.total AS __total, p.* FROM (SELECT count(*) AS total FROM m) t
+       LEFT JOIN LATERAL (
+         SELECT ${LIST_COLUMNS} FROM business_associates
+         WHERE id IN (SELECT id FROM m ORDER BY k ${order}${nulls}${tieBreak}
+                      LIMIT ${param(range.limit)} OFFSET ${param(range.offset)})
+         ORDER BY ${column} ${order}${nulls}${tieBreak}
+       ) p ON true`
+    : `SELECT t.total AS __total, p.* FROM (${totalSql}) t
+       LEFT JOIN LATERAL (
+         SELECT ${LIST_COLUMNS} FROM business_associates ${whereSql}
+         ORDER BY ${column} ${order}${nulls}${tieBreak}
+         LIMIT ${param(range.limit)} OFFSET ${param(range.offset)}
+       ) p ON true`;
   // Page and total in one statement, one round trip; the lateral join keeps the total when the page is empty.
-  const { rows } = await db.query<DbRow & { __total: string | number }>(
-    `SELECT t.total AS __total, p.* FROM (${totalSql}) t
-     LEFT JOIN LATERAL (
-       SELECT ${LIST_COLUMNS} FROM business_associates ${whereSql}
-       ORDER BY ${column} ${order}${order === 'ASC' ? ' NULLS LAST' : ' NULLS FIRST'}${tieBreak}
-       LIMIT ${param(range.limit)} OFFSET ${param(range.offset)}
-     ) p ON true`,
-    params,
-  );
+  const { rows } = await db.query<DbRow & { __total: string | number }>(sql, params);
   return {
     rows: rows.filter((r) => r.id !== null).map(toListRow),
     total: Number(rows[0]?.__total ?? 0),

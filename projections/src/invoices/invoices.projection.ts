@@ -21,7 +21,7 @@ import { foldInvoice, INVOICE_COLUMNS, type InvoiceDbRow } from './invoice-fold'
  */
 export const invoicesProjection: Projection = {
   name: 'invoices',
-  tables: ['invoices'],
+  tables: ['invoices', 'invoice_status_counts'],
   schema: (t: TableNames) => `
     CREATE TABLE IF NOT EXISTS ${t('invoices')} (
       id text PRIMARY KEY,
@@ -71,16 +71,45 @@ export const invoicesProjection: Projection = {
     CREATE INDEX IF NOT EXISTS ${t('invoices')}_scope_idx ON ${t('invoices')} (company_code, status, invoice_date, id);
     -- The default order (newest invoice date first) over several company codes: walked in order, filtered.
     CREATE INDEX IF NOT EXISTS ${t('invoices')}_date_idx ON ${t('invoices')} (invoice_date, id);
-    -- Sorting by amount or submission time without sorting every row of the scope.
-    CREATE INDEX IF NOT EXISTS ${t('invoices')}_amount_idx ON ${t('invoices')} (total_amount, id);
-    CREATE INDEX IF NOT EXISTS ${t('invoices')}_submitted_idx ON ${t('invoices')} (submitted_at, id);
+    -- Sorting by amount or submission time without sorting every row of the scope. The scope's columns ride
+    -- along (INCLUDE): a page's ids, even a deep one, come from an index-only walk, no row visited to filter it.
+    DROP INDEX IF EXISTS ${t('invoices')}_amount_idx;
+    DROP INDEX IF EXISTS ${t('invoices')}_submitted_idx;
+    CREATE INDEX IF NOT EXISTS ${t('invoices')}_amount_scope_idx ON ${t('invoices')} (total_amount, id) INCLUDE (company_code, status);
+    -- By submission time only what staff see: a draft has none, and newest-first (NULLs first) would walk every draft.
+    CREATE INDEX IF NOT EXISTS ${t('invoices')}_submitted_staff_idx ON ${t('invoices')} (submitted_at, id) INCLUDE (company_code, status)
+      WHERE status <> ALL (ARRAY['draft', 'discarded']);
     -- The BA's own list and its status tabs.
     CREATE INDEX IF NOT EXISTS ${t('invoices')}_ba_idx ON ${t('invoices')} (ba_id, status, invoice_date, id);
+    -- Invoice-number "contains" search: trigrams find the few matching rows (and their count) without reading
+    -- every number; where the extension cannot be created the btree below still serves it.
+    DO $$ BEGIN
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+    EXCEPTION WHEN OTHERS THEN NULL;
+    END $$;
+    DO $$ BEGIN
+      IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+        EXECUTE 'CREATE INDEX IF NOT EXISTS ${t('invoices')}_number_trgm_idx ON ${t('invoices')} USING gin (number_key gin_trgm_ops)';
+      END IF;
+    END $$;
     -- Invoice-number search: a prefix match seeks in it; a contains-match reads it whole (index-only, a fraction
     -- of the table) with the scope and the default order's columns at hand, never the rows themselves.
     CREATE INDEX IF NOT EXISTS ${t('invoices')}_number_idx ON ${t('invoices')} (number_key text_pattern_ops, company_code, status, invoice_date, id);
     -- A memo's invoices (GET /api/memos/:id).
     CREATE INDEX IF NOT EXISTS ${t('invoices')}_memo_idx ON ${t('invoices')} (memo_id) WHERE memo_id IS NOT NULL;
+    -- The list's totals when it filters by nothing but company code and status (the console's tabs): summed
+    -- from here instead of counting up to every invoice per page. Moved by the apply, by the rows it wrote;
+    -- '' stands for a draft with no company code yet (no staff scope ever matches it).
+    CREATE TABLE IF NOT EXISTS ${t('invoice_status_counts')} (
+      company_code text NOT NULL,
+      status text NOT NULL,
+      count bigint NOT NULL,
+      CONSTRAINT ${t('invoice_status_counts')}_pkey PRIMARY KEY (company_code, status)
+    );
+    -- Filled once from the rows of a data folder whose invoices predate the count table (no-op otherwise).
+    INSERT INTO ${t('invoice_status_counts')} (company_code, status, count)
+      SELECT coalesce(company_code, ''), status, count(*) FROM ${t('invoices')}
+      WHERE NOT EXISTS (SELECT 1 FROM ${t('invoice_status_counts')}) GROUP BY 1, 2;
   `,
   apply: async (client: PoolClient, events: readonly StoredEvent[], t: TableNames) => {
     const table = t('invoices');
@@ -93,7 +122,11 @@ export const invoicesProjection: Projection = {
       if (list) list.push(e);
       else byInvoice.set(id, [e]);
     }
-    if (byInvoice.size > 0) await applyInvoices(client, table, byInvoice);
+    if (byInvoice.size > 0) {
+      const deltas: StatusDeltas = new Map();
+      await applyInvoices(client, table, byInvoice, false, deltas);
+      await moveStatusCounts(client, t('invoice_status_counts'), deltas);
+    }
     // After the invoices: a memo names invoices submitted before it, whatever page their rows were written in.
     for (const e of events) if (isMemoStream(e.streamId) && e.type === 'MemoSubmitted') await applyMemo(client, e, table);
   },
@@ -111,7 +144,8 @@ async function applyInvoices(
   client: PoolClient,
   table: string,
   byInvoice: ReadonlyMap<string, readonly StoredEvent[]>,
-  loadAll = false,
+  loadAll: boolean,
+  deltas: StatusDeltas,
 ): Promise<void> {
   // Stored rows only for invoices whose stream began before this page (a rebuild's pages are mostly new ones).
   const known = [...byInvoice].filter(([, list]) => loadAll || (list[0]?.version ?? 0) > 0).map(([id]) => id);
@@ -130,12 +164,44 @@ async function applyInvoices(
     (before ? changed : fresh).push(row);
   }
   const existing = await insertNew(client, table, INVOICE_COLUMNS, fresh, 'id');
-  await updateWhere(client, table, INVOICE_COLUMNS, changed, 'id', 't.stream_version < x.stream_version');
+  const updated = await updateWhere(client, table, INVOICE_COLUMNS, changed, 'id', 't.stream_version < x.stream_version');
+  // Counts move by the rows these guarded statements wrote: a page applied again moves nothing.
+  for (const row of fresh) if (!existing.has(row.id)) moveStatus(deltas, row, +1);
+  for (const row of changed) {
+    if (!updated.has(row.id)) continue;
+    moveStatus(deltas, loaded.get(row.id)!, -1);
+    moveStatus(deltas, row, +1);
+  }
   if (existing.size === 0) return;
   // A page applied again: those rows were written before. Fold them once more onto what is stored (the version
   // guard then skips every event already in it).
   if (loadAll) throw new Error(`invoices: rows ${[...existing].join(', ')} appeared during the apply`);
-  await applyInvoices(client, table, new Map([...existing].map((id) => [id, byInvoice.get(id) ?? []])), true);
+  await applyInvoices(client, table, new Map([...existing].map((id) => [id, byInvoice.get(id) ?? []])), true, deltas);
+}
+
+/** Net moves of invoice_status_counts in one page, keyed by company code and status. */
+type StatusDeltas = Map<string, { companyCode: string; status: string; delta: number }>;
+
+function moveStatus(deltas: StatusDeltas, row: Pick<InvoiceDbRow, 'company_code' | 'status'>, by: number): void {
+  const companyCode = row.company_code ?? '';
+  const key = `${companyCode}\u0000${row.status}`;
+  const entry = deltas.get(key) ?? { companyCode, status: row.status, delta: 0 };
+  entry.delta += by;
+  deltas.set(key, entry);
+}
+
+/** One statement per page (two when a cell empties): the same pattern as the BA badge counts. */
+async function moveStatusCounts(client: PoolClient, counts: string, deltas: StatusDeltas): Promise<void> {
+  const nonZero = [...deltas.values()].filter((d) => d.delta !== 0);
+  if (nonZero.length === 0) return;
+  await client.query(
+    `INSERT INTO ${counts} (company_code, status, count)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])
+     ON CONFLICT (company_code, status) DO UPDATE SET count = ${counts}.count + excluded.count`,
+    [nonZero.map((d) => d.companyCode), nonZero.map((d) => d.status), nonZero.map((d) => d.delta)],
+  );
+  // An emptied cell loses its row, so the table does not depend on how events were paged (rebuild = live).
+  if (nonZero.some((d) => d.delta < 0)) await client.query(`DELETE FROM ${counts} WHERE count = 0`);
 }
 
 async function applyMemo(client: PoolClient, stored: StoredEvent, table: string): Promise<void> {

@@ -244,27 +244,38 @@ export async function listInvoices(
   const column = (query.sort && SORT_COLUMNS[query.sort.field as InvoiceSortField]) ?? 'i.invoice_date';
   const order = query.sort ? sortOrder(query.sort.order) : 'DESC';
   const range = clampRange(query.range);
-  const counted = params.length;
   // The page's ids first, sorting only the key and the id (narrow rows: a deep page sorts in memory, and the
   // default order walks the (invoice_date, id) index); the wide columns and joins only for the page's rows.
   // PostgreSQL's default null order (last ascending, first descending) matches that index: a BA's drafts with no
   // date yet come first in the default newest-first list.
-  // A number search reads every scoped row anyway: the page's statement counts them too (one scan, not two).
-  // Without one, the page stops early in index order and the total is its own (index-only) count.
-  const searched = Boolean(query.filter?.q);
-  const { rows } = await db.query<DbRow & { __total: string | null }>(
-    `SELECT ${COLUMNS}, p.__total
-     FROM (SELECT i.id, ${column} AS sort_key, ${searched ? 'count(*) OVER ()' : 'NULL::bigint'} AS __total FROM invoices i ${whereSql}
-           ORDER BY ${column} ${order}, i.id ${order} LIMIT ${param(range.limit)} OFFSET ${param(range.offset)}) p
-     JOIN invoices i ON i.id = p.id
-     LEFT JOIN business_associates ba ON ba.id = i.ba_id
-     ORDER BY p.sort_key ${order}, i.id ${order}`,
+  // The exact total in the same statement (one round trip; the lateral join keeps it when the page is empty):
+  // summed from invoice_status_counts when only company codes and statuses filter (the tabs), else counted
+  // (a number search through its trigram index, a handful of rows).
+  const byCounts = countable(query.scope, query.filter ?? {});
+  const totalSql = `SELECT ${byCounts ? 'coalesce(sum(i.count), 0)' : 'count(*)'} AS total
+    FROM ${byCounts ? 'invoice_status_counts' : 'invoices'} i ${whereSql}`;
+  const { rows } = await db.query<DbRow & { __total: string }>(
+    `SELECT t.total AS __total, w.* FROM (${totalSql}) t
+     LEFT JOIN LATERAL (
+       SELECT ${COLUMNS}, p.sort_key
+       FROM (SELECT i.id, ${column} AS sort_key FROM invoices i ${whereSql}
+             ORDER BY ${column} ${order}, i.id ${order} LIMIT ${param(range.limit)} OFFSET ${param(range.offset)}) p
+       JOIN invoices i ON i.id = p.id
+       LEFT JOIN business_associates ba ON ba.id = i.ba_id
+     ) w ON true
+     ORDER BY w.sort_key ${order}, w.id ${order}`,
     params,
   );
-  const page = rows.map((r) => toInvoiceRow(toRecord(r)));
-  if (searched && rows[0]) return { rows: page, total: Number(rows[0].__total ?? 0) };
-  const { rows: count } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM invoices i ${whereSql}`, params.slice(0, counted));
-  return { rows: page, total: Number(count[0]?.n ?? 0) };
+  return { rows: rows.filter((r) => r.id !== null).map((r) => toInvoiceRow(toRecord(r))), total: Number(rows[0]?.__total ?? 0) };
+}
+
+/**
+ * Whether invoice_status_counts answers the total: a staff scope filtered by nothing but company code and status
+ * (the conditions then name only `i.company_code` and `i.status`, which that table has under the same alias).
+ */
+function countable(scope: InvoiceScope, filter: InvoiceListFilter): boolean {
+  if (!('companyCodes' in scope) || scope.companyCodes.includes('')) return false;
+  return Object.entries(filter).every(([key, value]) => value === undefined || key === 'status' || key === 'companyCode');
 }
 
 /** One invoice whatever its scope (the API decides who may see it), with its stored files. */

@@ -88,32 +88,26 @@ export async function listMasterItems(
   const tie = def.idKind === 'int' ? 'num_id' : 'id';
   const filtersOnlyStatus = !query.q && !query.ids && Object.keys(query.refs ?? {}).length === 0;
 
+  // The dashboard's counts answer the common case (no search, no filter but status) without a count scan.
+  const totalSql = filtersOnlyStatus
+    ? `SELECT coalesce((SELECT ${query.status === 'active' ? 'active' : query.status === 'inactive' ? 'inactive' : 'active + inactive'}
+         FROM master_counts WHERE master = $1), 0) AS total`
+    : `SELECT count(*) AS total FROM master_items WHERE ${where.join(' AND ')}`;
   params.push(query.range.limit, query.range.offset);
-  const { rows } = await db.query<Row>(
-    `SELECT ${SELECT} FROM master_items WHERE ${where.join(' AND ')}
-     ORDER BY ${orderExpression(def, query.sort.field)} ${order} NULLS LAST, ${tie} ${order}
-     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+  // Page and total in one statement, one round trip; the lateral join keeps the total when the page is empty.
+  const { rows } = await db.query<Row & { __total: string | number; __sort: number }>(
+    `SELECT t.total AS __total, p.* FROM (${totalSql}) t
+     LEFT JOIN LATERAL (
+       SELECT ${SELECT}, row_number() OVER () AS __sort FROM (
+         SELECT * FROM master_items WHERE ${where.join(' AND ')}
+         ORDER BY ${orderExpression(def, query.sort.field)} ${order} NULLS LAST, ${tie} ${order}
+         LIMIT $${params.length - 1} OFFSET $${params.length}
+       ) m
+     ) p ON true
+     ORDER BY p.__sort`,
     params,
   );
-  const countParams = params.slice(0, -2);
-  // The dashboard's counts answer the common case (no search, no filter but status) without a count scan.
-  const total = filtersOnlyStatus
-    ? await countFromCounts(db, def.resource, query.status)
-    : Number(
-        (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM master_items WHERE ${where.join(' AND ')}`, countParams))
-          .rows[0]?.n ?? 0,
-      );
-  return { rows: rows.map(toItem), total };
-}
-
-async function countFromCounts(db: Db, master: string, status: MasterStatus | undefined): Promise<number> {
-  const { rows } = await db.query<{ active: number; inactive: number }>(
-    'SELECT active, inactive FROM master_counts WHERE master = $1',
-    [master],
-  );
-  const r = rows[0];
-  if (!r) return 0;
-  return status === 'active' ? r.active : status === 'inactive' ? r.inactive : r.active + r.inactive;
+  return { rows: rows.filter((r) => r.id !== null).map(toItem), total: Number(rows[0]?.__total ?? 0) };
 }
 
 export async function getMasterItem(db: Db, resource: string, id: number | string): Promise<MasterItem | null> {

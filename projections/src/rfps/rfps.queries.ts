@@ -385,14 +385,21 @@ export async function listLanes(db: Db, code: string, query: LaneQuery = {}): Pr
   }
   const whereSql = `WHERE ${where.join(' AND ')}`;
   const range = pageOf(query.page, query.perPage, 100, MAX_LANE_PAGE_SIZE);
-  const { rows, total } = await pageWithTotal<{ __total: number; lane_id: string; position: number; data: LaneRow['values']; quote: LaneRow['values'] | null }>(
-    db,
-    (limitOffset) => `SELECT count(*) OVER () AS __total, l.lane_id, l.position, l.data${withQuotes ? ', q.data AS quote' : ''}
-      FROM ${from} ${whereSql} ORDER BY ${orderBy} ${limitOffset}`,
-    `SELECT count(*) AS n FROM ${from} ${whereSql}`,
-    p,
-    range,
+  // Page and total in one statement (one round trip). The total is its own count, an index-only one over the
+  // (rfp_code, position) index without a filter: count(*) OVER () on the page's statement read every lane's
+  // row (and its data) to count them before the first one could be sent.
+  const { rows: answered } = await db.query<{ __total: string; lane_id: string | null; position: number; data: LaneRow['values']; quote: LaneRow['values'] | null }>(
+    `SELECT t.total AS __total, p.* FROM (SELECT count(*) AS total FROM ${from} ${whereSql}) t
+     LEFT JOIN LATERAL (
+       SELECT page.*, row_number() OVER () AS __sort
+       FROM (SELECT l.lane_id, l.position, l.data${withQuotes ? ', q.data AS quote' : ''} FROM ${from} ${whereSql}
+             ORDER BY ${orderBy} LIMIT ${p.param(range.limit)} OFFSET ${p.param(range.offset)}) page
+     ) p ON true
+     ORDER BY p.__sort`,
+    p.list,
   );
+  const total = Number(answered[0]?.__total ?? 0);
+  const rows = answered.filter((r): r is typeof r & { lane_id: string } => r.lane_id !== null);
   return {
     rows: rows.map((r) => ({ laneId: r.lane_id, position: r.position, values: r.data, ...(withQuotes ? { quote: r.quote } : {}) })),
     total,
