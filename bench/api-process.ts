@@ -29,9 +29,12 @@ export async function staffToken(
   });
 }
 
-/** Spawns a tsx entry point of the project (api, worker, projector) with this environment. */
-export const spawnProcess = (entry: string, env: NodeJS.ProcessEnv): ChildProcess =>
-  spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+/**
+ * Spawns a tsx entry point of the project (api, worker, projector) with this environment; `nodeArgs` go to
+ * node itself (e.g. --cpu-prof, which NODE_OPTIONS does not allow).
+ */
+export const spawnProcess = (entry: string, env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = []): ChildProcess =>
+  spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
 
 /** Stops a child and waits for it to exit; one still shutting down after 10 s is killed, not waited for. */
 export async function stopProcess(child: ChildProcess): Promise<void> {
@@ -53,6 +56,8 @@ export async function startBenchApi(options: {
   temporalAddress: string;
   keyDir: string;
   env?: NodeJS.ProcessEnv;
+  /** Arguments to node itself (bench/profile-api.ts: --cpu-prof). */
+  nodeArgs?: readonly string[];
 }): Promise<BenchApi> {
   const port = await freePort();
   const child = spawnProcess('api/src/server.ts', {
@@ -63,7 +68,7 @@ export async function startBenchApi(options: {
     JWT_KEY_DIR: options.keyDir,
     NODE_ENV: 'production',
     ...options.env,
-  });
+  }, options.nodeArgs);
   if (!(await waitForPort(port, 60_000))) {
     await stopProcess(child);
     throw new Error('api did not start');

@@ -1,54 +1,54 @@
-import http from 'node:http';
-import { percentile } from './stats';
+import { fork } from 'node:child_process';
+import path from 'node:path';
 
 export type LoadResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; n: number; errors: number };
 
-/**
- * A bounded closed-loop load generator: `connections` keep-alive connections, each sending the next request
- * when the previous answer arrives, for `durationMs`. Loopback only.
- */
-export async function loadTest(options: {
+export type LoadOptions = {
   url: string;
   connections: number;
   durationMs: number;
   headers?: Record<string, string>;
+  /** The status every answer should have (default 200); any other counts as an error. */
   expectStatus?: number;
-}): Promise<LoadResult> {
+  /**
+   * Open loop: this many requests per second in total, evenly spaced, over at most `connections` sockets (the
+   * load no longer follows the server's speed; latency counts from when a request was due). Default: closed
+   * loop (autocannon), each connection sending its next request when the answer arrives.
+   */
+  overallRate?: number;
+  /** HTTP method (default GET). */
+  method?: string;
+  /** A static request body, sent with content-type application/json unless `headers` says otherwise. */
+  body?: string;
+};
+
+const worker = path.join(__dirname, 'load-worker.ts');
+
+/**
+ * A bounded load test: `connections` keep-alive connections for `durationMs` (autocannon; see `overallRate`), run in a child
+ * process of its own so the generator never shares an event loop with the bench runner (or a server it
+ * started in-process). Loopback only. `errors` counts answers with another status than `expectStatus` plus
+ * socket errors and timeouts; latencies and `n` count every answer.
+ */
+export async function loadTest(options: LoadOptions): Promise<LoadResult> {
   const target = new URL(options.url);
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname)) throw new Error('load tests only target loopback');
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const latencies: number[] = [];
-  let errors = 0;
-  const deadline = Date.now() + options.durationMs;
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const t0 = process.hrtime.bigint();
-      const req = http.get(target, { agent, headers: options.headers }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode !== (options.expectStatus ?? 200)) errors += 1;
-          latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        errors += 1;
-        resolve();
-      });
+  const child = fork(worker, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise<LoadResult>((resolve, reject) => {
+    let settled = false;
+    child.once('message', (message: { result?: LoadResult; error?: string }) => {
+      settled = true;
+      if (message.result) resolve(message.result);
+      else reject(new Error(`load worker failed: ${message.error}`));
     });
-  const started = Date.now();
-  await Promise.all(
-    Array.from({ length: options.connections }, async () => {
-      while (Date.now() < deadline) await once();
-    }),
-  );
-  const elapsed = (Date.now() - started) / 1000;
-  agent.destroy();
-  return {
-    requestsPerSecond: latencies.length / elapsed,
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
-    n: latencies.length,
-    errors,
-  };
+    child.once('error', (error) => {
+      if (!settled) reject(error);
+      settled = true;
+    });
+    child.once('exit', (code) => {
+      if (!settled) reject(new Error(`load worker exited with ${code} before answering`));
+      settled = true;
+    });
+    child.send(options);
+  });
 }

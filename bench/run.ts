@@ -12,9 +12,7 @@ import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
 import { createPostgresEventStore } from '../platform/src/event-store/postgres';
 import { findTemporalCli, freePort, startTemporalDevServer, waitForPort } from '../platform/src/temporal/cli';
 import { bundleWorkflows } from '../workflows/src/bundle';
-import { benchAnchoring, benchBatchAppends, benchRawInserts, benchSingleAppends, benchStreamLoad, type BenchFigure } from './event-store';
-import { startBenchApi, staffToken } from './api-process';
-import { loadTest, type LoadResult } from './http-load';
+import { benchAnchoring, benchBatchAppends, benchRawBatchInserts, benchRawInserts, benchSingleAppends, benchStreamLoad, type BenchFigure } from './event-store';
 import { identityFigures } from './identity';
 import { masterListFigures } from './masters';
 import { baListFigures } from './ba-list';
@@ -24,7 +22,10 @@ import { rfpWorkbookFigures } from './rfp-workbooks';
 import { rfpComparisonFigures } from './rfp-comparison';
 import { invoiceListFigures } from './invoice-list';
 import { benchRebuild, seedBusinessAssociatesForBench } from './projections';
+import { apiOverheadFigures } from './api-overhead';
 import { benchWorkflowStart } from './temporal';
+import { lagFigures } from './lag';
+import { soakFigures } from './soak';
 import { loadReferenceDataWithReadModels } from '../scripts/reference-data';
 
 /**
@@ -70,6 +71,12 @@ function printTable(): void {
 }
 
 async function main(): Promise<void> {
+  // [issue 12: soak]
+  // `--soak` runs the soak alone (bench/soak.ts: its own PostgreSQL, Temporal and data; SOAK_MS, SOAK_BA_N).
+  if (process.argv.includes('--soak')) {
+    await soakFigures({ quick, row });
+    return printTable();
+  }
   // Issue 10: the RFP lane template, bid template and bid parse beside plain exceljs (RFP_WORKBOOKS_BENCH_N lanes).
   if (runs('rfp-workbooks'))
     await rfpWorkbookFigures({ quick, row, n: process.env['RFP_WORKBOOKS_BENCH_N'] ? Number(process.env['RFP_WORKBOOKS_BENCH_N']) : undefined });
@@ -131,6 +138,10 @@ async function main(): Promise<void> {
         row,
         n: process.env['INVOICE_LIST_BENCH_N'] ? Number(process.env['INVOICE_LIST_BENCH_N']) : undefined,
       });
+    // [issue 12: lag group]
+    // Issue 12: projection lag under 200 commands/s through the api (bench/lag.ts).
+    if (runs('lag'))
+      await lagFigures({ server, temporalAddress: temporal.address, keyDir: path.join(work, 'lag-keys'), work, quick, row });
     if (runs('identity'))
       await identityFigures({ server, temporalAddress: temporal.address, keyDir: path.join(work, 'identity-keys'), quick, row });
     if (runs('temporal')) await temporalFigures(server, temporal.address);
@@ -165,7 +176,11 @@ async function eventStoreFigures(server: EmbeddedPostgres, work: string): Promis
   const batches = quick ? 4 : 10;
   const ownerRuns: BenchFigure[] = [];
   const appRuns: BenchFigure[] = [];
+  // Issue 12: plain PostgreSQL with the same rows, sent and inserted the same way, interleaved too: the
+  // ceiling the store's own work (lock, versions, hash chain) is measured against on a shared machine.
+  const rawBatchRuns: BenchFigure[] = [];
   for (let round = 0; round < 3; round++) {
+    rawBatchRuns.push(await benchRawBatchInserts(pool, { batches }));
     ownerRuns.push(await benchBatchAppends(pool, { batches }));
     appRuns.push(await benchBatchAppends(app, { batches }));
   }
@@ -179,6 +194,14 @@ async function eventStoreFigures(server: EmbeddedPostgres, work: string): Promis
     '≥ 40,000 events/s; ≤ 5 % below the owner path',
     `same appends as the owner (no SECURITY DEFINER), median of 3 interleaved: ${fmt(asOwner.eventsPerSecond, 0)} events/s`,
     `ratio ${fmt((batch.eventsPerSecond ?? 0) / (asOwner.eventsPerSecond ?? 1), 3)}`,
+  );
+  const rawBatch = median(rawBatchRuns);
+  row(
+    'batch appends (1,000 per transaction) next to plain PostgreSQL, application role',
+    `${fmt(batch.eventsPerSecond, 0)} events/s`,
+    '≥ 40,000 events/s',
+    `raw pg INSERT … SELECT of 1,000 rows from one JSON parameter, 2 writers, median of 3 interleaved: ${fmt(rawBatch.eventsPerSecond, 0)} rows/s`,
+    `ratio to raw ${fmt((batch.eventsPerSecond ?? 0) / (rawBatch.eventsPerSecond ?? 1), 2)}`,
   );
   const anchoring = await benchAnchoring(app, { dir: path.join(work, 'anchors'), batches, anchors: quick ? 50 : 200 });
   row(
@@ -202,57 +225,26 @@ async function eventStoreFigures(server: EmbeddedPostgres, work: string): Promis
 async function projectionFigures(server: EmbeddedPostgres): Promise<void> {
   console.log('\nprojections');
   const pool = await freshDatabase(server, 'bench_rebuild');
-  const figure: BenchFigure = await benchRebuild(pool, quick ? 20_000 : 100_000);
+  const figure = await benchRebuild(pool, quick ? 20_000 : 100_000);
+  const mb = (bytes: number) => `${fmt(bytes / 2 ** 20, 0)} MB`;
   row(
-    `projection rebuild, one event per stream (${figure.n} events)`,
-    `${fmt(figure.eventsPerSecond, 0)} events/s`,
+    `projection rebuild, one event per stream (${figure.n} events, own process)`,
+    `${fmt(figure.eventsPerSecond, 0)} events/s (${fmt(figure.ms / 1000, 2)} s)`,
     '≥ 50,000 events/s',
+    `reading the events alone (store.readAll, same pages): ${fmt(figure.readEventsPerSecond, 0)} events/s`,
+    `peak RSS ${mb(figure.peakRss)} (${mb(figure.rssBefore)} before), peak V8 heap used ${mb(figure.peakHeapUsed)}`,
   );
   await pool.end();
 }
 
 async function apiFigures(server: EmbeddedPostgres, temporalAddress: string, work: string): Promise<void> {
   console.log('\napi');
-  const n = quick ? 20_000 : 100_000;
+  const n = process.env['API_BENCH_N'] ? Number(process.env['API_BENCH_N']) : quick ? 20_000 : 100_000;
   const pool = await freshDatabase(server, 'bench_api');
   await seedBusinessAssociatesForBench(pool, n);
   await pool.end();
-  const keyDir = path.join(work, 'keys');
-  const token = await staffToken(keyDir, {
-    userId: 'bench-staff',
-    username: 'bench@demo.test',
-    name: 'Bench Staff',
-    roles: ['MLL Procurement'],
-    companyCodes: ['1000', '2000'],
-  });
-  const api = await startBenchApi({ databaseUrl: appUrl(server, 'bench_api'), temporalAddress, keyDir });
-  try {
-    const base = api.base;
-    const duration = quick ? 3000 : 8000;
-    // /health now answers 503 here (no worker polls this bench's queue: "degraded"), so the same-run
-    // baseline is the public, in-memory GET /api/companies until issue 12 brings a bare-Express baseline.
-    const baselineUrl = `${base}/api/companies`;
-    await loadTest({ url: baselineUrl, connections: 10, durationMs: 1000 });
-    const health: LoadResult = await loadTest({ url: baselineUrl, connections: 10, durationMs: duration });
-    const query = new URLSearchParams({
-      filter: JSON.stringify({ status: 'inprogress', companyCode: '1000' }),
-      range: JSON.stringify([0, 49]),
-      sort: JSON.stringify(['updatedAt', 'DESC']),
-    });
-    const listUrl = `${base}/api/business-associates?${query.toString()}`;
-    const headers = { authorization: `Bearer ${token}` };
-    await loadTest({ url: listUrl, connections: 10, durationMs: 1000, headers });
-    const list = await loadTest({ url: listUrl, connections: 10, durationMs: duration, headers });
-    row(
-      `GET /api/business-associates (50-row page, filtered, with total) over ${n} BAs, 10 connections`,
-      `${fmt(list.requestsPerSecond, 0)} req/s, p99 ${fmt(list.p99Ms, 2)} ms${list.errors ? `, ${list.errors} errors` : ''}`,
-      '≥ 1,500 req/s, p99 ≤ 25 ms',
-      `GET /api/companies: ${fmt(health.requestsPerSecond, 0)} req/s, p99 ${fmt(health.p99Ms, 2)} ms${health.errors ? `, ${health.errors} errors` : ''}`,
-      `ratio to /api/companies ${fmt(list.requestsPerSecond / health.requestsPerSecond, 2)}`,
-    );
-  } finally {
-    await api.stop();
-  }
+  // Issue 12: bare Express, a trivial signed-in route and the BA list with 1 and 2 api processes (bench/api-overhead.ts).
+  await apiOverheadFigures({ databaseUrl: appUrl(server, 'bench_api'), temporalAddress, work, n, quick, row });
 }
 
 async function temporalFigures(server: EmbeddedPostgres, address: string): Promise<void> {

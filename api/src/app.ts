@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import type { EventStore } from '../../domain/src/event-store/port';
@@ -8,6 +8,7 @@ import { waitForProjections } from '../../projections/src/runner';
 import { defaultHealthChecks, healthDetailRoutes, healthRoutes, type HealthChecks } from './health/routes';
 import { authenticate, createAuth, createBlockedCheck, type AuthConfig, type AuthKeys } from './http/auth';
 import { DEFAULT_COMMAND_TIMEOUT_MS } from '../../workflows/src/shared/command-deadline';
+import { dispatchBySegment } from './http/dispatch';
 import { HttpError, problemHandler } from './http/problem';
 import { createRateLimiter } from './http/rate-limit';
 import { securityHeaders } from './http/security-headers';
@@ -174,8 +175,11 @@ export function createApp(deps: AppDeps): Express {
   // A blocked user's unexpired access token is refused (401) on every signed-in route.
   const blocked = createBlockedCheck(isUserBlocked(deps.pool));
   api.use(authenticate(auth, { blocked }));
+  // Each capability's router, in this order, behind one dispatch table by first path segment (http/dispatch.ts):
+  // a request no longer walks every router's routes before reaching its own.
+  const routers: Router[] = [];
   const identity = deps.identity ?? {};
-  api.use(
+  routers.push(
     identityRoutes({
       pool: deps.pool,
       store: deps.store,
@@ -196,7 +200,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   // Every master of domain/src/masters/definitions.ts: lists, items, writes, history, workbooks, counts.
-  api.use(
+  routers.push(
     masterRoutes({
       pool: deps.pool,
       store: deps.store,
@@ -205,8 +209,8 @@ export function createApp(deps: AppDeps): Express {
       uploadMaxBytes: deps.uploadMaxBytes,
     }),
   );
-  api.use(healthDetailRoutes(health));
-  api.use(
+  routers.push(healthDetailRoutes(health));
+  routers.push(
     onboardingRoutes({
       pool: deps.pool,
       store: deps.store,
@@ -218,7 +222,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   // Edit Profile of a verified BA: change requests and their approvals (api/src/onboarding/change-requests.ts).
-  api.use(
+  routers.push(
     changeRequestRoutes({
       pool: deps.pool,
       store: deps.store,
@@ -231,7 +235,7 @@ export function createApp(deps: AppDeps): Express {
   );
   // Reads of the BA's onboarding items (bank, GST, documents, concessions, mapping, codes, duplicates).
   // Issue 8 item commands: bank accounts, GST rows, documents, concessions, vertical mapping, company codes.
-  api.use(
+  routers.push(
     itemCommandRoutes({
       pool: deps.pool,
       store: deps.store,
@@ -244,12 +248,12 @@ export function createApp(deps: AppDeps): Express {
       waitForProjections: (position, timeoutMs) => waitForProjections(deps.pool, position, { timeoutMs }),
     }),
   );
-  api.use(itemReadRoutes({ pool: deps.pool, blobStore: deps.blobStore ?? unavailableBlobStore() }));
-  api.use(taskRoutes({ pool: deps.pool }));
+  routers.push(itemReadRoutes({ pool: deps.pool, blobStore: deps.blobStore ?? unavailableBlobStore() }));
+  routers.push(taskRoutes({ pool: deps.pool }));
   // Auditors' search across BAs, a BA as of a date, exports (api/src/audit).
-  api.use(auditRoutes({ pool: deps.pool, store: deps.store }));
+  routers.push(auditRoutes({ pool: deps.pool, store: deps.store }));
   // The chain's signed anchors, their public key and the whole-trail verification (api/src/audit/anchor-routes.ts).
-  api.use(anchorRoutes({ pool: deps.pool, audit: deps.audit }));
+  routers.push(anchorRoutes({ pool: deps.pool, audit: deps.audit }));
   // Staff users (MLL-ADMIN), and a BA Admin's BA users and child Bill-Hub users.
   const accounts = {
     pool: deps.pool,
@@ -258,10 +262,10 @@ export function createApp(deps: AppDeps): Express {
     projectionWaitMs: waitMs,
     statusChanged: blocked.forget,
   };
-  api.use(userRoutes(accounts));
-  api.use(baUserRoutes(accounts));
+  routers.push(userRoutes(accounts));
+  routers.push(baUserRoutes(accounts));
   const dev = devRoutes({ pool: deps.pool, enabled: deps.devOutbox ?? false });
-  api.use(
+  routers.push(
     contactChangeRoutes({
       pool: deps.pool,
       store: deps.store,
@@ -274,7 +278,7 @@ export function createApp(deps: AppDeps): Express {
       projectionWaitMs: waitMs,
     }),
   );
-  api.use(
+  routers.push(
     registrationRoutes({
       pool: deps.pool,
       store: deps.store,
@@ -289,8 +293,8 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   // Release notes (What's New, the public release page) and the help links: readable without sign-in.
-  api.use(releaseRoutes({ pool: deps.pool, store: deps.store, projectionWaitMs: waitMs }));
-  api.use(helpRoutes(deps.help));
+  routers.push(releaseRoutes({ pool: deps.pool, store: deps.store, projectionWaitMs: waitMs }));
+  routers.push(helpRoutes(deps.help));
   // Each signed-in user's notification centre: list, unread count, read marks and the live stream.
   const notificationStreams = createNotificationStreams({
     pool: deps.pool,
@@ -299,9 +303,9 @@ export function createApp(deps: AppDeps): Express {
     log,
   });
   deps.onShutdown?.(() => notificationStreams.close());
-  api.use(notificationRoutes({ pool: deps.pool, streams: notificationStreams }));
+  routers.push(notificationRoutes({ pool: deps.pool, streams: notificationStreams }));
   // PO annexures: staff upload and replace them, every signed-in user lists and downloads them.
-  api.use(
+  routers.push(
     annexureRoutes({
       pool: deps.pool,
       store: deps.store,
@@ -311,7 +315,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   // Block and unblock of vendor codes (issue 9): requests with an attachment, a second person's approval, the ERP.
-  api.use(
+  routers.push(
     blockRoutes({
       pool: deps.pool,
       temporal: deps.temporal,
@@ -323,7 +327,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   // Utility/government and other-company vendor codes from workbooks (MLL-ADMIN): templates, validate, submit.
-  api.use(
+  routers.push(
     vendorCodeWorkbookRoutes({
       temporal: deps.temporal,
       taskQueue: deps.taskQueue,
@@ -333,7 +337,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   // Nucleus and SAP-verified mass upload (MLL-ADMIN, MDM) and the nucleus vendors it records.
-  api.use(
+  routers.push(
     massUploadRoutes({
       pool: deps.pool,
       store: deps.store,
@@ -344,9 +348,9 @@ export function createApp(deps: AppDeps): Express {
       log,
     }),
   );
-  api.use(nucleusVendorRoutes({ pool: deps.pool, store: deps.store }));
+  routers.push(nucleusVendorRoutes({ pool: deps.pool, store: deps.store }));
   // ERP vendor codes: staff commands through the vendor-code workflow, the SAP dashboard, the BA's own codes.
-  api.use(
+  routers.push(
     vendorCodeRoutes({
       pool: deps.pool,
       store: deps.store,
@@ -358,9 +362,9 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   // Customer opportunities from the CRM for step 1 of the RFP wizard (issue 10): search and lookup by id.
-  api.use(opportunityRoutes({ crm: deps.crm ?? null, log }));
+  routers.push(opportunityRoutes({ crm: deps.crm ?? null, log }));
   // RFPs (issue 10): the staff wizard, floating, comparison, award, close, reopen, backhaul; the BAs' bids.
-  api.use(
+  routers.push(
     rfpRoutes({
       pool: deps.pool,
       temporal: deps.temporal,
@@ -374,7 +378,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   // [issue 11: invoice commands]
-  api.use(
+  routers.push(
     invoiceCommandRoutes({
       pool: deps.pool,
       temporal: deps.temporal,
@@ -385,14 +389,15 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   // [issue 11: memo commands]
-  api.use(memoCommandRoutes({ pool: deps.pool, temporal: deps.temporal, taskQueue: deps.taskQueue, commandTimeoutMs, projectionWaitMs: waitMs }));
+  routers.push(memoCommandRoutes({ pool: deps.pool, temporal: deps.temporal, taskQueue: deps.taskQueue, commandTimeoutMs, projectionWaitMs: waitMs }));
   // [issue 11: invoice and memo reads]
   // Bill-Hub reads (issue 11): invoice and memo lists, one invoice with history and allowed actions, attachments.
-  api.use(invoiceReadRoutes({ pool: deps.pool, store: deps.store, blobStore: deps.blobStore ?? unavailableBlobStore() }));
-  api.use(memoReadRoutes({ pool: deps.pool }));
+  routers.push(invoiceReadRoutes({ pool: deps.pool, store: deps.store, blobStore: deps.blobStore ?? unavailableBlobStore() }));
+  routers.push(memoReadRoutes({ pool: deps.pool }));
   // [issue 11: performance and home]
-  api.use(performanceRoutes({ pool: deps.pool }));
-  api.use(dev.api);
+  routers.push(performanceRoutes({ pool: deps.pool }));
+  routers.push(dev.api);
+  api.use(dispatchBySegment(routers));
   api.use(() => {
     throw new HttpError(404, 'Not found');
   });

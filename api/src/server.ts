@@ -1,6 +1,9 @@
+import cluster from 'node:cluster';
 import { Client } from '@temporalio/client';
 import { builtFrontEnd } from '../../platform/src/build/front-ends';
-import { runService, stopSignal } from '../../platform/src/process/run-service';
+import { loadConfig } from '../../platform/src/config';
+import { runClustered } from '../../platform/src/process/cluster';
+import { runService, stopSignal, type Service } from '../../platform/src/process/run-service';
 import { connectTemporal } from '../../platform/src/temporal/connect';
 import { openBlobStore } from '../../platform/src/files';
 import { createHttpCrm } from '../../platform/src/crm/http-crm';
@@ -8,8 +11,43 @@ import { createApp } from './app';
 import { loadOrCreateAuthKeys } from './http/auth';
 import { loadOrCreateCaptchaKey } from './identity/captcha';
 
-/** The api process: connections, then listen until SIGTERM/SIGINT. The supervisor prints the URLs. */
-runService('api', { poolSize: 20 }, async ({ config, db, store, log, onClose }) => {
+/**
+ * PostgreSQL connections all api processes together may hold: 20 each up to three processes, fewer each
+ * beyond (at least 4), so many cores never exhaust max_connections (embedded: 200; a stock server: 100) next
+ * to the worker (10) and the projector (4).
+ */
+const API_CONNECTION_BUDGET = 60;
+export const apiPoolSize = (processes: number): number =>
+  Math.max(4, Math.min(20, Math.floor(API_CONNECTION_BUDGET / processes)));
+
+/** API_PROCESSES; an unreadable configuration is left for runService to report, in the one process. */
+function apiProcesses(): number {
+  try {
+    return loadConfig().http.processes;
+  } catch {
+    return 1;
+  }
+}
+
+const processes = apiProcesses();
+
+/**
+ * API_PROCESSES api processes behind one port (platform/src/process/cluster.ts). The primary creates the
+ * signing and captcha keys before forking, so two workers can never start with different keys.
+ */
+runClustered({
+  name: 'api',
+  processes,
+  prepare: async () => {
+    const config = loadConfig();
+    await loadOrCreateAuthKeys(config.auth.keyDir);
+    loadOrCreateCaptchaKey(config.auth.keyDir, config.identity.captchaHmacKey);
+  },
+  worker: () => runService('api', { poolSize: apiPoolSize(processes) }, serveApi),
+});
+
+/** One api process: connections, then listen until SIGTERM/SIGINT. The supervisor prints the URLs. */
+async function serveApi({ config, db, store, log, onClose }: Service): Promise<void> {
   // mTLS when TEMPORAL_TLS_DIR is set (design.md §12); plaintext to the local dev server otherwise.
   const connection = await connectTemporal(config);
   onClose(() => connection.close());
@@ -74,9 +112,9 @@ runService('api', { poolSize: 20 }, async ({ config, db, store, log, onClose }) 
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  log(`listening on ${config.http.host}:${config.http.port}`);
+  log(`listening on ${config.http.host}:${config.http.port}${cluster.isWorker ? ` (process ${process.pid})` : ''}`);
 
   await stopSignal();
   await Promise.all(shutdown.map((close) => close()));
   await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+}

@@ -148,7 +148,20 @@ const unauthenticated = () => new HttpError(401, messages.unauthenticated);
 /** Refresh tokens carry a distinct audience and type, so one can never pass for an access token. */
 const refreshAudience = (audience: string) => `${audience}#refresh`;
 
+/**
+ * Access tokens already verified, by their exact text: the same bearer token comes with every request of a
+ * session, and the signature check and claim parsing were the largest cost of a trivial signed-in request
+ * (issue 12). An entry lives until the token's own expiry, never longer; only the signature check is skipped:
+ * `authenticate` still asks the blocked-user check on every request, as before. Bounded crudely like the
+ * blocked cache: when full it starts over (a few re-verifications).
+ */
+const VERIFIED_TOKEN_CACHE_LIMIT = 10_000;
+
+/** Callers get their own copy: a route that changed its principal must not change the next request's. */
+const copyOf = (p: Principal): Principal => ({ ...p, roles: [...p.roles], companyCodes: [...p.companyCodes] });
+
 export function createAuth(config: AuthConfig, keys: AuthKeys): Auth {
+  const verified = new Map<string, { principal: Principal; untilMs: number }>();
   return {
     config,
     keys,
@@ -188,6 +201,9 @@ export function createAuth(config: AuthConfig, keys: AuthKeys): Auth {
       return { token, jti, expiresAt: new Date(exp * 1000) };
     },
     verifyAccessToken: async (token) => {
+      const cached = verified.get(token);
+      if (cached && cached.untilMs > Date.now()) return copyOf(cached.principal);
+      if (cached) verified.delete(token);
       try {
         const { payload } = await jwtVerify(token, keys.publicKey, {
           algorithms: [...ALLOWED_ALGS],
@@ -198,7 +214,7 @@ export function createAuth(config: AuthConfig, keys: AuthKeys): Auth {
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
         });
         const claims = claimsSchema.parse(payload);
-        return {
+        const principal: Principal = {
           userId: claims.sub,
           username: claims.username,
           name: claims.name,
@@ -210,6 +226,10 @@ export function createAuth(config: AuthConfig, keys: AuthKeys): Auth {
           pwd: claims.pwd,
           billHubOnly: claims.billHubOnly,
         };
+        // Until the moment jwtVerify itself would start refusing it (exp plus the clock tolerance).
+        if (verified.size >= VERIFIED_TOKEN_CACHE_LIMIT) verified.clear();
+        verified.set(token, { principal, untilMs: ((payload.exp as number) + CLOCK_TOLERANCE_SECONDS) * 1000 });
+        return copyOf(principal);
       } catch {
         throw unauthenticated();
       }

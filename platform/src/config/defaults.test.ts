@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '.';
+import os from 'node:os';
+import { ConfigError, defaultApiProcesses, loadConfig } from '.';
 
 const DATABASE_URL = 'postgres://ba_portal_app:app-password-1234@db.internal:5432/ba_portal';
 
@@ -48,5 +49,23 @@ describe('https and proxies', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback' }).http.trustProxy).toBe('loopback');
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10' }).http.trustProxy).toBe('10.0.0.0/8, 192.168.1.10');
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: /);
+  });
+});
+
+describe('API_PROCESSES: api processes behind one port', () => {
+  test('one per core by default (at most 16), one under NODE_ENV=test', () => {
+    const cores = Math.min(16, os.availableParallelism());
+    expect(loadConfig({}).http.processes).toBe(cores);
+    expect(loadConfig({ NODE_ENV: 'development' }).http.processes).toBe(cores);
+    expect(loadConfig({ NODE_ENV: 'test' }).http.processes).toBe(1);
+    expect(defaultApiProcesses('test')).toBe(1);
+  });
+
+  test('a whole number from 1 to 64 when set; an empty value is the default', () => {
+    expect(loadConfig({ API_PROCESSES: '3' }).http.processes).toBe(3);
+    expect(loadConfig({ NODE_ENV: 'test', API_PROCESSES: '2' }).http.processes).toBe(2);
+    expect(loadConfig({ NODE_ENV: 'test', API_PROCESSES: '' }).http.processes).toBe(1);
+    for (const bad of ['0', '-1', '1.5', 'many', '65'])
+      expect(() => loadConfig({ API_PROCESSES: bad })).toThrow(/API_PROCESSES: a whole number from 1 to 64/);
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -51,6 +52,8 @@ const hmacKey = z.string().min(32, { error: 'at least 32 characters of secret' }
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: port.default(3000),
+  // How many api processes share PORT (node:cluster); default: one per core, one under tests.
+  API_PROCESSES: optional(z.coerce.number({ error: 'a whole number from 1 to 64' }).int().min(1).max(64)),
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url({ error: 'an absolute URL such as http://localhost:3000' }).optional(),
   DATA_DIR: z.string().default('.data'),
@@ -157,6 +160,11 @@ export type Config = {
     trustProxy: boolean | number | string;
     /** PUBLIC_URL is https: cookies are Secure and HSTS is sent. */
     secure: boolean;
+    /**
+     * API_PROCESSES: api processes behind the one port (api/src/server.ts runs them as a node:cluster).
+     * Default: the cores this process may use (os.availableParallelism), at most 16; 1 under NODE_ENV=test.
+     */
+    processes: number;
   };
   database: {
     /** The application role's connection (api, worker, projector). Null: the embedded server. */
@@ -306,6 +314,13 @@ function shownUrl(value: string): string {
   }
 }
 
+/** More api processes than this by default would only add connections and memory, not throughput. */
+const MAX_DEFAULT_API_PROCESSES = 16;
+
+/** One per core; one under tests, where several suites run side by side and each needs a single process. */
+export const defaultApiProcesses = (nodeEnv: string): number =>
+  nodeEnv === 'test' ? 1 : Math.min(MAX_DEFAULT_API_PROCESSES, os.availableParallelism());
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -336,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicUrl,
       trustProxy: parseTrustProxy(e.TRUST_PROXY),
       secure: publicUrl.startsWith('https:'),
+      processes: e.API_PROCESSES ?? defaultApiProcesses(e.NODE_ENV),
     },
     database: {
       url: e.DATABASE_URL ?? null,
