@@ -32,7 +32,7 @@ async function closedLoop(options: LoadOptions): Promise<LoadResult> {
   let errors = 0;
   const started = process.hrtime.bigint();
   // autocannon only notices its duration is up at its next sample tick: answers after the window are not counted.
-  const deadline = started + BigInt(options.durationMs) * 1_000_000n;
+  const deadline = started + BigInt(Math.round(options.durationMs)) * 1_000_000n;
   // Without a callback autocannon returns its instance, which is also a promise of the result (the types
   // only tell half of that).
   const instance = autocannon({

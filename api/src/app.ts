@@ -157,6 +157,9 @@ export function createApp(deps: AppDeps): Express {
   const commandTimeoutMs = deps.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
 
   app.disable('x-powered-by');
+  // No ETag on JSON answers: the API says Cache-Control: no-store, so nobody revalidates, and hashing every
+  // body was a few per cent of a list request's CPU (issue 12). Static files keep serve-static's own ETags.
+  app.set('etag', false);
   app.set('query parser', 'simple');
   // Only a proxy the operator names may tell us the client's address (sign-in limits are per IP).
   app.set('trust proxy', deps.trustProxy ?? false);
