@@ -105,9 +105,17 @@ export async function upsertRows<Row extends Record<string, unknown>>(
 
 /**
  * Inserts the rows whose key is not in the table yet and returns the keys that were there already (usually
- * none, so nothing travels back). Cheaper than INSERT … ON CONFLICT for a page of mostly new rows (a
- * rebuild): projections call it for rows folded from a stream's first event and treat a key returned as a
- * page applied before.
+ * none). Projections call it for rows folded from a stream's first event and treat a key returned as a page
+ * applied before.
+ *
+ * Two statements: the keys already stored, probed through the key's unique index, then a plain INSERT of
+ * the others. Not `INSERT … WHERE NOT EXISTS` in one statement: on a table growing during a rebuild the
+ * planner hash-joins the page against a scan of the whole table, so each page cost more than the one before
+ * (a 5,000-row page at 60,000 rows: 47 ms, half of it scanning). Not `ON CONFLICT DO NOTHING RETURNING`
+ * either: its speculative insertion costs more per row than the probe. A plain INSERT is safe because one
+ * writer at a time applies a projection's pages (the projector under its checkpoint lock, or a rebuild into
+ * tables of its own); should a key still collide, the unique index fails the page's transaction, which is
+ * retried, rather than dropping a row.
  */
 export async function insertNew<Row extends Record<string, unknown>>(
   db: Db,
@@ -117,24 +125,25 @@ export async function insertNew<Row extends Record<string, unknown>>(
   key: keyof Row & string,
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
+  const keyType = columns.find((c) => c.name === key)?.type ?? 'text';
+  const { rows: stored } = await db.query<Record<string, unknown>>(
+    `SELECT ${key} FROM ${table} WHERE ${key} = ANY($1::${keyType}[])`,
+    [rows.map((r) => r[key])],
+  );
+  const existing = new Set(stored.map((r) => String(r[key])));
+  const fresh = existing.size === 0 ? rows : rows.filter((r) => !existing.has(String(r[key])));
+  if (fresh.length === 0) return existing;
   // A column null in every row is left to its default (NULL for every nullable column here): a new row is
   // mostly empty, and an array of NULLs is still work to build and to read.
   const used = columns.filter(
-    (c) => c.name === key || rows.some((r) => r[c.name] !== null && r[c.name] !== undefined),
+    (c) => c.name === key || fresh.some((r) => r[c.name] !== null && r[c.name] !== undefined),
   );
-  const source = rowSource(used, rows);
-  const names = used.map((c) => c.name).join(', ');
-  const { rows: existing } = await db.query<Record<string, string>>(
-    `WITH input AS (SELECT ${source.select} FROM ${source.from}),
-     inserted AS (
-       INSERT INTO ${table} (${names})
-       SELECT ${names} FROM input x WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.${key} = x.${key})
-       RETURNING ${key}
-     )
-     SELECT x.${key} FROM input x WHERE NOT EXISTS (SELECT 1 FROM inserted i WHERE i.${key} = x.${key})`,
+  const source = rowSource(used, fresh);
+  await db.query(
+    `INSERT INTO ${table} (${used.map((c) => c.name).join(', ')}) SELECT ${source.select} FROM ${source.from}`,
     source.params,
   );
-  return new Set(existing.map((r) => String(r[key])));
+  return existing;
 }
 
 /** Rewrites stored rows where `guard` (over `t`, the stored row, and `x`, the new one) holds; returns their keys. */
