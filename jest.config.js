@@ -39,7 +39,7 @@ const config = {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{domain,platform,projections,workflows,api,scripts}/**/*.test.ts'],
+      testMatch: ['<rootDir>/{domain,platform,projections,workflows,api,scripts,bench}/**/*.test.ts'],
       testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$'],
     },
     {

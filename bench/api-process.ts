@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createAuth, loadOrCreateAuthKeys } from '../api/src/http/auth';
 import type { Role } from '../domain/src/identity/roles';
 import { freePort, waitForPort } from '../platform/src/temporal/cli';
+import { collectMajorGcs, type MajorGc } from './gc-trace';
 
 /**
  * What every bench group that loads the api needs: a staff access token signed with the keys the api process
@@ -33,8 +34,13 @@ export async function staffToken(
  * Spawns a tsx entry point of the project (api, worker, projector) with this environment; `nodeArgs` go to
  * node itself (e.g. --cpu-prof, which NODE_OPTIONS does not allow).
  */
-export const spawnProcess = (entry: string, env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = []): ChildProcess =>
-  spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+export const spawnProcess = (
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  nodeArgs: readonly string[] = [],
+  stdout: 'ignore' | 'pipe' = 'ignore',
+): ChildProcess =>
+  spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', stdout, 'inherit'] });
 
 /** Stops a child and waits for it to exit; one still shutting down after 10 s is killed, not waited for. */
 export async function stopProcess(child: ChildProcess): Promise<void> {
@@ -45,7 +51,13 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(force);
 }
 
-export type BenchApi = { base: string; child: ChildProcess; stop: () => Promise<void> };
+export type BenchApi = {
+  base: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+  /** With `traceGc`: every full collection of the api so far, with the heap it left (bench/gc-trace.ts). */
+  majorGcs: readonly MajorGc[];
+};
 
 /**
  * The api in its own process against `databaseUrl` (the application role's), in production mode, once it
@@ -58,8 +70,11 @@ export async function startBenchApi(options: {
   env?: NodeJS.ProcessEnv;
   /** Arguments to node itself (bench/profile-api.ts: --cpu-prof). */
   nodeArgs?: readonly string[];
+  /** Run the api with --trace-gc and collect its full collections (the soak's live-heap figure). */
+  traceGc?: boolean;
 }): Promise<BenchApi> {
   const port = await freePort();
+  const nodeArgs = [...(options.nodeArgs ?? []), ...(options.traceGc ? ['--trace-gc'] : [])];
   const child = spawnProcess('api/src/server.ts', {
     ...process.env,
     DATABASE_URL: options.databaseUrl,
@@ -68,10 +83,11 @@ export async function startBenchApi(options: {
     JWT_KEY_DIR: options.keyDir,
     NODE_ENV: 'production',
     ...options.env,
-  }, options.nodeArgs);
+  }, nodeArgs, options.traceGc ? 'pipe' : 'ignore');
+  const majorGcs = child.stdout ? collectMajorGcs(child.stdout) : [];
   if (!(await waitForPort(port, 60_000))) {
     await stopProcess(child);
     throw new Error('api did not start');
   }
-  return { base: `http://127.0.0.1:${port}`, child, stop: () => stopProcess(child) };
+  return { base: `http://127.0.0.1:${port}`, child, stop: () => stopProcess(child), majorGcs };
 }

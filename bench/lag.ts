@@ -69,6 +69,8 @@ export async function startCommandStack(options: {
   temporalAddress: string;
   keyDir: string;
   dataDir: string;
+  /** Trace the api's garbage collections (startBenchApi's traceGc). */
+  traceGc?: boolean;
 }): Promise<CommandStack> {
   const databaseUrl = appRoleUrl(options.server.url(options.db), APP_ROLE, null);
   const env = {
@@ -92,7 +94,13 @@ export async function startCommandStack(options: {
       if (Date.now() > deadline || projector.exitCode !== null) throw new Error('the projector did not start');
       await settle(100);
     }
-    const api = await startBenchApi({ databaseUrl, temporalAddress: options.temporalAddress, keyDir: options.keyDir, env });
+    const api = await startBenchApi({
+      databaseUrl,
+      temporalAddress: options.temporalAddress,
+      keyDir: options.keyDir,
+      env,
+      traceGc: options.traceGc,
+    });
     return {
       api,
       stop: async () => {

@@ -82,6 +82,7 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
         temporalAddress: temporal.address,
         keyDir,
         dataDir: path.join(work, 'data'),
+        traceGc: true,
       });
       try {
         const pid = stack.api.child.pid!;
@@ -104,6 +105,9 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
         );
 
         const rssIdle = rssBytes(pid);
+        // Full collections during each window (indexes into the api's trace): the heap each left is what the
+        // api still held, which RSS (V8 growing its heap under load, the allocator keeping pages) does not say.
+        const gcMarks: number[] = [stack.api.majorGcs.length];
         const startedAt = performance.now();
         const rss: { atMs: number; bytes: number }[] = [{ atMs: 0, bytes: rssIdle }];
         const sampler = setInterval(() => {
@@ -121,6 +125,7 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
             const durationMs = Math.min(windowMs, soakMs - w * windowMs);
             const result = await loadTest({ ...list, connections: 10, durationMs, overallRate: rate });
             listWindows.push(result);
+            gcMarks.push(stack.api.majorGcs.length);
             console.log(
               `  ${windowName} ${w + 1}: list ${fmt(result.requestsPerSecond, 0)} req/s, p50 ${fmt(result.p50Ms, 2)} ms, ` +
                 `p99 ${fmt(result.p99Ms, 2)} ms, ${result.errors} errors; api RSS ${fmt(mb(rss[rss.length - 1]!.bytes), 0)} MB`,
@@ -168,6 +173,17 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
           `${fmt(mb(first), 0)} → ${fmt(mb(last), 0)} MB (${last >= first ? '+' : ''}${fmt(mb(last - first), 1)} MB), max ${fmt(mb(max), 0)} MB`,
           'flat (no growth beyond noise)',
           `idle before the soak (after the throughput run): ${fmt(mb(rssIdle), 0)} MB`,
+        );
+        const liveHeap = gcMarks.slice(1).map((end, w) => mean(stack.api.majorGcs.slice(gcMarks[w], end).map((gc) => gc.liveMb)));
+        const gcCounts = gcMarks.slice(1).map((end, w) => end - gcMarks[w]!);
+        row(
+          `soak: api live heap (left after each full collection, --trace-gc), mean per ${windowName}`,
+          `${liveHeap.map((v) => fmt(v, 1)).join(', ')} MB; last vs first ${fmt(liveHeap[liveHeap.length - 1]! - liveHeap[0]!, 1)} MB, ` +
+            // The first window includes warm-up (caches, compiled code, pools filling): the second is the plateau.
+            `last vs second ${fmt(liveHeap[liveHeap.length - 1]! - (liveHeap[1] ?? liveHeap[0]!), 1)} MB`,
+          'flat (no growth beyond noise)',
+          '',
+          `full collections per ${windowName}: ${gcCounts.join(', ')}`,
         );
         row(
           'soak: errors (non-2xx answers, socket errors, timeouts)',
