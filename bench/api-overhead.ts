@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startBenchApi, staffToken } from './api-process';
+import { BENCH_STAFF, startBenchApi, staffToken } from './api-process';
 import { startBareServer } from './bare-baseline';
 import { loadTest, type LoadResult } from './http-load';
 
@@ -88,13 +88,7 @@ export async function apiOverheadFigures(options: {
 }): Promise<void> {
   const { row, n } = options;
   const keyDir = path.join(options.work, 'keys');
-  const token = await staffToken(keyDir, {
-    userId: 'bench-staff',
-    username: 'bench@demo.test',
-    name: 'Bench Staff',
-    roles: ['MLL Procurement'],
-    companyCodes: ['1000', '2000'],
-  });
+  const token = await staffToken(keyDir, BENCH_STAFF);
   const headers = { authorization: `Bearer ${token}` };
   const duration = options.quick ? 3000 : 8000;
   const query = new URLSearchParams({

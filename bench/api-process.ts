@@ -11,11 +11,19 @@ import { collectMajorGcs, type MajorGc } from './gc-trace';
  */
 const root = path.resolve(__dirname, '..');
 
+export type BenchStaffUser = { userId: string; username: string; name: string; roles: Role[]; companyCodes: string[] };
+
+/** The staff user the BA-list loads sign in as: MLL Procurement over both company codes. */
+export const BENCH_STAFF: BenchStaffUser = {
+  userId: 'bench-staff',
+  username: 'bench@demo.test',
+  name: 'Bench Staff',
+  roles: ['MLL Procurement'],
+  companyCodes: ['1000', '2000'],
+};
+
 /** A console access token for a staff user with these roles and company codes (active company "All"). */
-export async function staffToken(
-  keyDir: string,
-  user: { userId: string; username: string; name: string; roles: Role[]; companyCodes: string[] },
-): Promise<string> {
+export async function staffToken(keyDir: string, user: BenchStaffUser): Promise<string> {
   const auth = createAuth(
     { issuer: 'ba-portal', audience: 'ba-portal-api', accessTokenTtlSeconds: 3600, refreshTokenTtlSeconds: 3600 },
     await loadOrCreateAuthKeys(keyDir),

@@ -8,12 +8,13 @@ import type { EventMetadata } from '../domain/src/shared/events';
 import { ensureDatabaseExists } from '../platform/src/db/connect';
 import { applySchema } from '../platform/src/db/schema';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
-import { appendToStream, createPostgresEventStore } from '../platform/src/event-store/postgres';
+import { createPostgresEventStore } from '../platform/src/event-store/postgres';
 import { rebuildProjections } from '../projections/src/rebuild';
 import { allProjections } from '../projections/src/registry';
 import { loadReferenceData } from '../scripts/reference-data';
-import { startBenchApi, staffToken } from './api-process';
+import { BENCH_STAFF, startBenchApi, staffToken } from './api-process';
 import { loadTest, type LoadResult } from './http-load';
+import { appendStreams } from './projections';
 import type { ServerGroupOptions } from './group';
 
 /**
@@ -27,7 +28,6 @@ import type { ServerGroupOptions } from './group';
 const APP_ROLE = 'ba_portal_app';
 const DB = 'bench_ba_list';
 const NAMESPACE = '8d3c2a71-4e0b-4f6a-9c55-1b7e2f9d0a13';
-const STREAMS_PER_TRANSACTION = 1000;
 
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits));
 
@@ -134,39 +134,23 @@ function eventsOf(i: number): { baId: string; companyCode: string; events: Onboa
 
 export async function seedBaList(pool: pg.Pool, n: number): Promise<number> {
   await loadReferenceData(createPostgresEventStore(pool), { pool });
-  const client = await pool.connect();
-  let total = 0;
-  try {
-    for (let start = 0; start < n; start += STREAMS_PER_TRANSACTION) {
-      await client.query('BEGIN');
-      for (let i = start; i < Math.min(n, start + STREAMS_PER_TRANSACTION); i += 1) {
-        const { baId, companyCode, events } = eventsOf(i);
-        const at = (step: number) => new Date(Date.UTC(2025, 0, 1) + i * 60_000 + step * 1000).toISOString();
-        const meta = (step: number): EventMetadata => ({
-          actor: { userId: 'system', role: 'system' },
-          companyCode,
-          correlationId: NAMESPACE,
-          causationId: null,
-          workflowId: null,
-          requestId: null,
-          at: at(step),
-        });
-        await appendToStream(
-          client,
-          baStreamId(baId),
-          events.map((e, step) => ({ eventId: uuidv5(`${baId}:${step}`, NAMESPACE), type: e.type, data: e.data, metadata: meta(step) })),
-          { expectedVersion: 'no_stream' },
-        );
-        total += events.length;
-      }
-      await client.query('COMMIT');
-    }
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
+  const total = await appendStreams(pool, n, (i) => {
+    const { baId, companyCode, events } = eventsOf(i);
+    const at = (step: number) => new Date(Date.UTC(2025, 0, 1) + i * 60_000 + step * 1000).toISOString();
+    const meta = (step: number): EventMetadata => ({
+      actor: { userId: 'system', role: 'system' },
+      companyCode,
+      correlationId: NAMESPACE,
+      causationId: null,
+      workflowId: null,
+      requestId: null,
+      at: at(step),
+    });
+    return {
+      streamId: baStreamId(baId),
+      events: events.map((e, step) => ({ eventId: uuidv5(`${baId}:${step}`, NAMESPACE), type: e.type, data: e.data, metadata: meta(step) })),
+    };
+  });
   await rebuildProjections({ pool, store: createPostgresEventStore(pool), projections: allProjections() });
   return total;
 }
@@ -191,13 +175,7 @@ export async function baListFigures(options: ServerGroupOptions & {
       `SELECT id FROM master_items WHERE master = 'locations' AND values->>'stateId' = '29' ORDER BY num_id LIMIT 1`,
     );
 
-    const token = await staffToken(options.keyDir, {
-      userId: 'bench-staff',
-      username: 'bench@demo.test',
-      name: 'Bench Staff',
-      roles: ['MLL Procurement'],
-      companyCodes: ['1000', '2000'],
-    });
+    const token = await staffToken(options.keyDir, BENCH_STAFF);
     const api = await startBenchApi({
       databaseUrl: appRoleUrl(server.url(DB), APP_ROLE, null),
       temporalAddress: options.temporalAddress,

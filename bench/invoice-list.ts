@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { v5 as uuidv5 } from 'uuid';
@@ -7,14 +6,14 @@ import type { EventMetadata, NewEvent } from '../domain/src/shared/events';
 import { ensureDatabaseExists } from '../platform/src/db/connect';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
 import { applySchema } from '../platform/src/db/schema';
-import { appendToStream, createPostgresEventStore } from '../platform/src/event-store/postgres';
-import { freePort, waitForPort } from '../platform/src/temporal/cli';
+import { createPostgresEventStore } from '../platform/src/event-store/postgres';
 import type { InvoiceRecordData } from '../projections/src/invoices/invoice-events';
 import { rebuildProjections } from '../projections/src/rebuild';
-import { spawnProcess, startBenchApi, staffToken, stopProcess } from './api-process';
+import { startBenchApi, staffToken } from './api-process';
 import type { FileGroupOptions } from './group';
+import { startBareServer } from './bare-baseline';
 import { loadTest, type LoadResult } from './http-load';
-import { seedBusinessAssociatesForBench } from './projections';
+import { appendStreams, seedBusinessAssociatesForBench } from './projections';
 
 /**
  * The `invoice-list` group of `npm run bench` (issue 11): GET /api/invoices over 100,000 invoices
@@ -27,7 +26,6 @@ import { seedBusinessAssociatesForBench } from './projections';
 const APP_ROLE = 'ba_portal_app';
 const DB = 'bench_invoice_list';
 const NAMESPACE = '6c1d8f3e-2b7a-4e59-8a10-3f4b5c6d7e81';
-const APPENDS_PER_TRANSACTION = 1000;
 const BAS = 500;
 
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits));
@@ -104,27 +102,7 @@ function invoiceEvents(i: number): { streamId: string; events: NewEvent[] } {
   return { streamId: `invoice-${invoiceId}`, events };
 }
 
-export async function seedInvoices(pool: pg.Pool, n: number): Promise<number> {
-  const client = await pool.connect();
-  let total = 0;
-  try {
-    for (let start = 0; start < n; start += APPENDS_PER_TRANSACTION) {
-      await client.query('BEGIN');
-      for (let i = start; i < Math.min(n, start + APPENDS_PER_TRANSACTION); i += 1) {
-        const { streamId, events } = invoiceEvents(i);
-        await appendToStream(client, streamId, events, { expectedVersion: 'no_stream' });
-        total += events.length;
-      }
-      await client.query('COMMIT');
-    }
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
-  return total;
-}
+export const seedInvoices = (pool: pg.Pool, n: number): Promise<number> => appendStreams(pool, n, invoiceEvents);
 
 /** What the console asks: the first page of the list, its status tabs, a company code, a number search, a deep page. */
 const TARGETS: { name: string; query: Record<string, string> }[] = [
@@ -208,16 +186,4 @@ export async function invoiceListFigures(options: FileGroupOptions & { n?: numbe
   } finally {
     await pool.end();
   }
-}
-
-/** The bare Express baseline in its own process, serving `bodies` (written to `file` for it to read). */
-async function startBareServer(file: string, bodies: Record<string, unknown>): Promise<{ base: string; stop: () => Promise<void> }> {
-  writeFileSync(file, JSON.stringify(bodies));
-  const port = await freePort();
-  const child = spawnProcess('bench/bare-json-server.ts', { ...process.env, BARE_BODIES_FILE: file, PORT: String(port) });
-  if (!(await waitForPort(port, 60_000))) {
-    await stopProcess(child);
-    throw new Error('the bare Express baseline did not start');
-  }
-  return { base: `http://127.0.0.1:${port}`, stop: () => stopProcess(child) };
 }

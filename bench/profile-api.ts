@@ -6,7 +6,7 @@ import { ensureDatabaseExists } from '../platform/src/db/connect';
 import { applySchema } from '../platform/src/db/schema';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
 import { findTemporalCli, freePort, startTemporalDevServer } from '../platform/src/temporal/cli';
-import { startBenchApi, staffToken } from './api-process';
+import { BENCH_STAFF, startBenchApi, staffToken } from './api-process';
 import { loadTest } from './http-load';
 import { seedBusinessAssociatesForBench } from './projections';
 
@@ -86,13 +86,7 @@ async function main(): Promise<void> {
   let loadEnded = 0;
   const profDir = path.join(work, 'prof');
   mkdirSync(profDir);
-  const token = await staffToken(keyDir, {
-    userId: 'bench-staff',
-    username: 'bench@demo.test',
-    name: 'Bench Staff',
-    roles: ['MLL Procurement'],
-    companyCodes: ['1000', '2000'],
-  });
+  const token = await staffToken(keyDir, BENCH_STAFF);
   const api = await startBenchApi({
     databaseUrl: appRoleUrl(dbUrl, 'ba_portal_app', null),
     temporalAddress: temporal.address,

@@ -42,11 +42,14 @@ const toNew = (baId: string, events: readonly OnboardingEvent[], metas: readonly
     metadata: metas[i] ?? metas[metas.length - 1]!,
   }));
 
-/** Appends each stream's events as one append, `APPENDS_PER_TRANSACTION` appends per transaction. */
-async function appendStreams(
+/**
+ * Appends the `n` streams `streamOf` makes (each new, its events as one append), `APPENDS_PER_TRANSACTION`
+ * appends per transaction; returns the events appended.
+ */
+export async function appendStreams(
   pool: pg.Pool,
   n: number,
-  streamOf: (i: number) => { baId: string; events: NewEvent[] },
+  streamOf: (i: number) => { streamId: string; events: NewEvent[] },
 ): Promise<number> {
   const client = await pool.connect();
   let total = 0;
@@ -54,8 +57,8 @@ async function appendStreams(
     for (let start = 0; start < n; start += APPENDS_PER_TRANSACTION) {
       await client.query('BEGIN');
       for (let i = start; i < Math.min(n, start + APPENDS_PER_TRANSACTION); i += 1) {
-        const { baId, events } = streamOf(i);
-        await appendToStream(client, baStreamId(baId), events, { expectedVersion: 'no_stream' });
+        const { streamId, events } = streamOf(i);
+        await appendToStream(client, streamId, events, { expectedVersion: 'no_stream' });
         total += events.length;
       }
       await client.query('COMMIT');
@@ -97,7 +100,7 @@ export async function benchRebuild(pool: pg.Pool, n: number): Promise<RebuildFig
       type: 'BusinessAssociateCreated',
       data: { baId, companyCode, adminUserId: null, mobileNo: null, email: null },
     };
-    return { baId, events: toNew(baId, [created], [meta(timeOf(i), companyCode)]) };
+    return { streamId: baStreamId(baId), events: toNew(baId, [created], [meta(timeOf(i), companyCode)]) };
   });
   const databaseUrl = pool.options.connectionString;
   if (!databaseUrl) throw new Error('benchRebuild needs a pool opened with a connection string');
@@ -269,7 +272,7 @@ export async function seedBusinessAssociatesForBench(
         },
       });
     const metas = list.map((_, step) => meta(timeOf(i, step), companyCode));
-    return { baId, events: toNew(baId, list, metas) };
+    return { streamId: baStreamId(baId), events: toNew(baId, list, metas) };
   });
   await rebuildProjections({ pool, store: createPostgresEventStore(pool), projections: allProjections() });
   return { n, events };

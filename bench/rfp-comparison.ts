@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { CITIES } from '../domain/src/masters/reference-data/cities';
@@ -9,14 +8,14 @@ import { ensureDatabaseExists } from '../platform/src/db/connect';
 import { applySchema } from '../platform/src/db/schema';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
 import { createPostgresEventStore } from '../platform/src/event-store/postgres';
-import { freePort, waitForPort } from '../platform/src/temporal/cli';
 import { allProjections } from '../projections/src/registry';
 import { createProjector } from '../projections/src/runner';
 import type { ComparisonBy } from '../projections/src/rfps/comparison';
 import { comparison, getRfp, listLanes, MAX_LANE_PAGE_SIZE } from '../projections/src/rfps/rfps.queries';
 import { createRfpDriver } from '../projections/src/rfps/test-driver';
 import type { Db } from '../projections/src/sql';
-import { spawnProcess, startBenchApi, staffToken, stopProcess } from './api-process';
+import { startBenchApi, staffToken } from './api-process';
+import { startBareServer } from './bare-baseline';
 import { loadTest, type LoadResult } from './http-load';
 import { seedBusinessAssociatesForBench } from './projections';
 import { percentile } from './stats';
@@ -293,16 +292,4 @@ async function comparisonTargets(pool: pg.Pool, laneCount: number): Promise<Targ
       connections: 2,
     });
   return targets;
-}
-
-/** The bare Express baseline in its own process, serving `bodies` (written to `file` for it to read). */
-async function startBareServer(file: string, bodies: Record<string, unknown>): Promise<{ base: string; stop: () => Promise<void> }> {
-  writeFileSync(file, JSON.stringify(bodies));
-  const port = await freePort();
-  const child = spawnProcess('bench/bare-json-server.ts', { ...process.env, BARE_BODIES_FILE: file, PORT: String(port) });
-  if (!(await waitForPort(port, 60_000))) {
-    await stopProcess(child);
-    throw new Error('the bare Express baseline did not start');
-  }
-  return { base: `http://127.0.0.1:${port}`, stop: () => stopProcess(child) };
 }

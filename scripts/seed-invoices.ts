@@ -8,7 +8,8 @@ import { invoiceStreamId, type InvoiceEvent, type InvoiceFields, type InvoiceSta
 import { DomainError } from '../domain/src/shared/errors';
 import type { Actor, StoredEvent } from '../domain/src/shared/events';
 import type { BlobStore } from '../platform/src/files';
-import { addDays, indianDateAt } from '../workflows/src/document-expiry/schedule';
+import { indiaDateAt } from '../domain/src/shared/india-date';
+import { addDays } from '../workflows/src/document-expiry/schedule';
 import { childCodesOf } from '../workflows/src/invoices/resolve';
 import {
   acknowledgeInvoice,
@@ -270,7 +271,7 @@ export async function seedInvoices(deps: InvoiceSeedDeps): Promise<InvoiceSeedOu
     outcome.waitingFor = 'child vendor code';
     return outcome;
   }
-  const today = indianDateAt(Date.now());
+  const today = indiaDateAt(Date.now());
   // Two at a time: each is a short chain of workflow updates, and the ERP answers the bookings meanwhile.
   const queue = [...DEMO_INVOICES];
   await Promise.all(

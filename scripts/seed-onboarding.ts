@@ -5,7 +5,8 @@ import type { CompanyDetailsInput } from '../domain/src/onboarding/details';
 import { itemsOf, type OnboardingState } from '../domain/src/onboarding/state';
 import { ADDITIONAL_DOCUMENT_TYPES } from '../domain/src/masters/reference-data/additional-document-types';
 import { DOCUMENT_TYPES } from '../domain/src/masters/reference-data/document-types';
-import { addDays, indianDateAt } from '../workflows/src/document-expiry/schedule';
+import { indiaDateAt } from '../domain/src/shared/india-date';
+import { addDays } from '../workflows/src/document-expiry/schedule';
 import { demoPdf, type DemoFile } from './seed-files';
 
 /**
@@ -52,7 +53,7 @@ export const EXPIRING_IN_DAYS = 7;
  * A day `days` from today (YYYY-MM-DD): validity dates must be today or later when uploaded. Today in India, as
  * the expiry timer counts: from 18:30 UTC the UTC date is a day behind, and a week's validity was six days.
  */
-const dayFromNow = (days: number): string => addDays(indianDateAt(Date.now()), days);
+const dayFromNow = (days: number): string => addDays(indiaDateAt(Date.now()), days);
 
 /** Digits from the BA's key, so every demo BA has its own account number (no false duplicate warnings). */
 const digitsOf = (text: string, n: number): string =>

@@ -9,7 +9,8 @@ import { parseRfpHeader } from '../domain/src/rfp/rules';
 import { evolveRfp, initialRfpState, type RfpState } from '../domain/src/rfp/state';
 import { DomainError } from '../domain/src/shared/errors';
 import type { Actor } from '../domain/src/shared/events';
-import { addDays, indianDateAt } from '../workflows/src/document-expiry/schedule';
+import { indiaDateAt } from '../domain/src/shared/india-date';
+import { addDays } from '../workflows/src/document-expiry/schedule';
 import { DEMO_BAS, SEED_BA_ADMIN, SEED_RFP_ACTOR } from './seed';
 import { DEMO_RFPS, demoOpportunity, nextRfpStep, sendOf, step2Of, type DemoRfp, type RfpBa } from './seed-rfps';
 
@@ -106,7 +107,7 @@ describe('the demo RFPs', () => {
 
   it('has 10 to 20 lanes each, on vehicles of the vehicle-types master, from sandbox-CRM opportunities due ahead', () => {
     const vehicles = new Set(VEHICLE_TYPES.map((v) => v.name));
-    const today = indianDateAt(Date.now());
+    const today = indiaDateAt(Date.now());
     for (const rfp of DEMO_RFPS) {
       expect([rfp.rfpCode, rfp.lanes.length >= 10 && rfp.lanes.length <= 20]).toEqual([rfp.rfpCode, true]);
       expect(rfp.lanes.map(([, , vehicle]) => vehicle).filter((v) => !vehicles.has(v))).toEqual([]);

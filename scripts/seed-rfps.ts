@@ -17,7 +17,8 @@ import { DomainError } from '../domain/src/shared/errors';
 import type { Actor, StoredEvent } from '../domain/src/shared/events';
 import type { BlobStore } from '../platform/src/files';
 import { SEED_OPPORTUNITIES } from '../sandboxes/crm/src/seed';
-import { addDays, indianDateAt } from '../workflows/src/document-expiry/schedule';
+import { indiaDateAt } from '../domain/src/shared/india-date';
+import { addDays } from '../workflows/src/document-expiry/schedule';
 import { createRfpDraft, sendRfpCommand, type RfpClientCommand, type RfpCommandContext } from '../workflows/src/rfp/client';
 import { demoPdf, putDemoFile, type DemoFile } from './seed-files';
 
@@ -274,11 +275,11 @@ export const step2Of = (rfp: DemoRfp): RfpStep2 => ({
   dynamicInfo: ['fuelClause', 'paymentTerms'],
 });
 
-/** Today in India as the sandbox CRM counts its offsets from (sandboxes/crm/src/store.ts). */
-const indiaToday = (): string => indianDateAt(Date.now());
-
-/** The opportunity as the sandbox CRM answers a lookup today: its dates are days from today. */
-export function demoOpportunity(id: string, today = indiaToday()): Opportunity {
+/**
+ * The opportunity as the sandbox CRM answers a lookup today: its dates are days from today, India's today as the
+ * sandbox CRM counts its offsets from (sandboxes/crm/src/store.ts).
+ */
+export function demoOpportunity(id: string, today = indiaDateAt(Date.now())): Opportunity {
   const found = SEED_OPPORTUNITIES.find((o) => o.id === id);
   if (!found) throw new Error(`the demo RFPs name opportunity ${id}, which the sandbox CRM does not hold`);
   const { id: casshOppId, days, ...fields } = found;

@@ -21,7 +21,7 @@ import {
   type DemoBa,
 } from './seed';
 import { demoGstin, EXPIRING_IN_DAYS } from './seed-onboarding';
-import { indianDateAt } from '../workflows/src/document-expiry/schedule';
+import { indiaDateAt } from '../domain/src/shared/india-date';
 import { parseCompanyDetails } from '../domain/src/onboarding/details';
 import { SAP_APPROVERS, SAP_REQUESTERS, BLOCK_REQUESTERS } from '../domain/src/identity/roles';
 import { vendorCodeDecider } from '../domain/src/vendor-code/decide';
@@ -151,7 +151,7 @@ describe('demo seed data', () => {
     expect(kovai.paymentsHeldFor).toBeTruthy();
     // …and one approved document valid for one more week (the expiry reminder); every other one far longer.
     // Counted from today in India, as the expiry timer counts.
-    const inDays = (day: string | null | undefined) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(indianDateAt(Date.now()))) / 86_400_000);
+    const inDays = (day: string | null | undefined) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(indiaDateAt(Date.now()))) / 86_400_000);
     const validity = Object.values(kovai.documents ?? {})
       .filter((d) => d.document.validTill)
       .map((d) => [inDays(d.document.validTill), d.review.status]);

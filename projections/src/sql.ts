@@ -167,3 +167,36 @@ export async function updateWhere<Row extends Record<string, unknown>>(
   );
   return new Set(updated.map((r) => String(r[key])));
 }
+
+/**
+ * Net moves of a count table's cells in one page: per cell, the values of the table's key columns (in the
+ * order `applyCountDeltas` names them) and how much its count moves.
+ */
+export type CountDeltas = Map<string, { key: readonly string[]; delta: number }>;
+
+/** Moves the cell `key` (its key column values) by `by` within the page. */
+export function moveCount(deltas: CountDeltas, key: readonly string[], by: number): void {
+  const id = key.join('\u0000');
+  const entry = deltas.get(id) ?? { key, delta: 0 };
+  entry.delta += by;
+  deltas.set(id, entry);
+}
+
+/**
+ * Adds a page's net moves to a count table (text `keyColumns`, their unique key, and a bigint `count`): one
+ * statement per page, two when a cell empties. Badge counts are kept this way rather than counted at read time.
+ */
+export async function applyCountDeltas(db: Db, table: string, keyColumns: readonly string[], deltas: CountDeltas): Promise<void> {
+  const nonZero = [...deltas.values()].filter((d) => d.delta !== 0);
+  if (nonZero.length === 0) return;
+  const keys = keyColumns.join(', ');
+  const arrays = [...keyColumns.map((_, i) => `$${i + 1}::text[]`), `$${keyColumns.length + 1}::bigint[]`];
+  await db.query(
+    `INSERT INTO ${table} (${keys}, count)
+     SELECT * FROM unnest(${arrays.join(', ')})
+     ON CONFLICT (${keys}) DO UPDATE SET count = ${table}.count + excluded.count`,
+    [...keyColumns.map((_, i) => nonZero.map((d) => d.key[i])), nonZero.map((d) => d.delta)],
+  );
+  // An emptied cell loses its row, so the table does not depend on how events were paged (rebuild = live).
+  if (nonZero.some((d) => d.delta < 0)) await db.query(`DELETE FROM ${table} WHERE count = 0`);
+}

@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { rfpFileNames } from '../../domain/src/rfp/messages';
 import { loadWorkbook, saveWorkbook } from '../../api/src/rfp-workbooks/testing';
-import { addDays, indianDateAt } from '../../workflows/src/document-expiry/schedule';
+import { indiaDateAt } from '../../domain/src/shared/india-date';
+import { addDays } from '../../workflows/src/document-expiry/schedule';
 import { as, screenshot, world, type Visitor } from './support';
 import { choose } from './vendor-code-steps';
 
@@ -45,7 +46,7 @@ export async function baOnPortal(username: string): Promise<Visitor> {
 }
 
 /** A date `days` from today in India (YYYY-MM-DD), as a date field takes it. */
-export const indiaDay = (days: number) => addDays(indianDateAt(Date.now()), days);
+export const indiaDay = (days: number) => addDays(indiaDateAt(Date.now()), days);
 
 /** Clicks what starts a download and answers the file's name and bytes. */
 export async function downloadBy(page: Page, start: () => Promise<void>): Promise<{ fileName: string; bytes: Buffer }> {

@@ -3,9 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { indiaDateOf, memoFinancialYear } from '../../../domain/src/memos/amounts';
+import { memoFinancialYear } from '../../../domain/src/memos/amounts';
 import { memoMessages } from '../../../domain/src/memos/decide';
 import { memoClaimsStreamId } from '../../../domain/src/memos/events';
+import { indiaDateAt } from '../../../domain/src/shared/india-date';
 import { seedInvoice } from '../../../workflows/src/memos/testing';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
 import { addBa, addUser, sessionOf, type TestBa } from '../users/testing';
@@ -42,7 +43,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const fy = () => memoFinancialYear(indiaDateOf(new Date().toISOString()));
+const fy = () => memoFinancialYear(indiaDateAt(Date.now()));
 const claimsOf = async (baId: string) => (await h.store.readStream(memoClaimsStreamId(baId))).map((e) => e.type);
 const submit = (auth: Record<string, string>, body: unknown) => request(h.app).post('/api/memos').set(auth).send(body as object);
 
@@ -139,7 +140,7 @@ describe('POST /api/memos', () => {
   });
 
   test('POST /api/memos/:id/advances: accounts record an advance; over the balance 422; others refused', async () => {
-    const today = indiaDateOf(new Date().toISOString());
+    const today = indiaDateAt(Date.now());
     const paid = await request(h.app).post(`/api/memos/${memoId}/advances`).set(accounts).send({ amount: '1000.50', reference: 'UTR 42', paidOn: today });
     expect(paid.status).toBe(201);
     expect(paid.body).toMatchObject({ message: 'Advance payment recorded', memo: { advanceAmount: '1000.50', balance: '2509.50' } });

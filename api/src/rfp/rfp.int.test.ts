@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { rfpMessages } from '../../../domain/src/rfp/messages';
-import { addDays, indianDateAt } from '../../../workflows/src/document-expiry/schedule';
+import { indiaDateAt } from '../../../domain/src/shared/india-date';
+import { addDays } from '../../../workflows/src/document-expiry/schedule';
 import { markBaBlocked, uniqueRfpCode } from '../../../workflows/src/rfp/testing';
 import { loadWorkbook, saveWorkbook, sheetRows } from '../rfp-workbooks/testing';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
@@ -45,7 +46,7 @@ const upload = (url: string, headers: Headers, bytes: Buffer, name: string) =>
 const jsonOf = (body: unknown) => JSON.parse((body as Buffer).toString('utf8')) as { message: string; lanes?: number; round?: number };
 
 /** A date `days` from today in India (YYYY-MM-DD), as the API's date fields take it. */
-const indiaDay = (days: number) => addDays(indianDateAt(Date.now()), days);
+const indiaDay = (days: number) => addDays(indiaDateAt(Date.now()), days);
 
 const STEP2 = {
   vehicleHireType: 1, // Dedicated: both required flags (reference data)

@@ -10,7 +10,7 @@ import type { RfpAction } from '../../../domain/src/rfp/roles';
 import { parseRfpStep2 } from '../../../domain/src/rfp/rules';
 import { stepForExistingRfp } from '../../../domain/src/rfp/wizard';
 import { DomainError } from '../../../domain/src/shared/errors';
-import { DISPLAY_TIME_ZONE } from '../../../domain/src/shared/format';
+import { indiaDateAt } from '../../../domain/src/shared/india-date';
 import { fields as fieldRules } from '../../../domain/src/validation/fields';
 import type { BlobStore } from '../../../platform/src/files';
 import { baResponses, COMPARISON_BYS, type ComparisonGroup } from '../../../projections/src/rfps/comparison';
@@ -85,9 +85,6 @@ export type RfpRouteKit = {
   /** The RFP as staff open it, after the command (read-your-writes). */
   staffAnswer: (code: string, p: Principal, result: RfpUpdateResult | null) => Promise<RfpCommandAnswer>;
 };
-
-/** Today in India (YYYY-MM-DD): the 61-day window of the dashboard's date filter counts back from it. */
-const indiaToday = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE }).format(new Date());
 
 const text = z.string().trim().max(100);
 const staffListFilter = z
@@ -292,7 +289,8 @@ export function rfpRoutes(deps: RfpRoutesDeps): Router {
         ...(f.status ? { status: f.status } : {}),
         dateFrom: f.dateFrom ?? f.from ?? null,
         dateTo: f.dateTo ?? f.to ?? null,
-        today: indiaToday(),
+        // Today in India: the 61-day window of the dashboard's date filter counts back from it.
+        today: indiaDateAt(Date.now()),
       },
       page,
       perPage: range.limit,

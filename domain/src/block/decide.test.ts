@@ -1,4 +1,5 @@
 import { fold } from '../shared/decider';
+import { indiaDateAt } from '../shared/india-date';
 import type { Actor } from '../shared/events';
 import { givenWhenThen, metaFor, TEST_AT } from '../shared/testing';
 import type { BlockCommand, RequestBlock, VendorBlockCommand } from './commands';
@@ -7,7 +8,6 @@ import {
   blockEndsAt,
   blockMessages,
   erpRequestKey,
-  indiaDate,
   isBlockClosed,
   vendorBlockDecider,
 } from './decide';
@@ -79,7 +79,7 @@ describe('RequestBlock', () => {
   });
 
   it('takes an end date only in the future (India), and only for a block', () => {
-    const today = indiaDate(TEST_AT);
+    const today = indiaDateAt(TEST_AT);
     given([]).when(request({ endDate: today }), metaFor(requester)).thenError('validation', { errors: { endDate: blockMessages.endDateFuture } });
     given([]).when(request({ endDate: '2025-12-31' }), metaFor(requester)).thenError('validation', { message: blockMessages.endDateFuture });
     given([]).when(request({ endDate: '2026-02-30' }), metaFor(requester)).thenError('validation');

@@ -102,9 +102,6 @@ export const isBlockClosed = (s: BlockState): boolean =>
 /** The instant a block with this end date ends: the start of that day in India (+05:30, no DST). */
 export const blockEndsAt = (endDate: string): string => new Date(`${endDate}T00:00:00+05:30`).toISOString();
 
-/** Today's date in India (YYYY-MM-DD) at an instant: the shared helper, under the name this module's tests import. */
-export { indiaDateAt as indiaDate } from '../shared/india-date';
-
 export function evolveBlock(state: BlockState, event: BlockEvent): BlockState {
   switch (event.type) {
     case 'BlockRequested': {

@@ -151,9 +151,6 @@ export function actionProblem(action: InvoiceAction, state: InvoiceState, who: I
 export const allowedActions = (state: InvoiceState, who: InvoicePrincipal): InvoiceAction[] =>
   (Object.keys(RULES) as InvoiceAction[]).filter((a) => actionProblem(a, state, who) === null);
 
-/** Today's date in India (YYYY-MM-DD) at an instant (+05:30, no DST). */
-export const indiaToday = (at: string): string => indiaDateAt(at);
-
 const principalOf = (actor: Actor, actorBaId: string | null): InvoicePrincipal => ({ roles: [actor.role], baId: actorBaId, userId: actor.userId });
 
 type Edit = Extract<InvoiceCommand, { record: InvoiceRecord }>;
@@ -184,7 +181,7 @@ function decideSubmit(command: SubmitInvoice, state: InvoiceState, meta: Pick<Co
   const problem = actionProblem('submit', state, principalOf(meta.actor, command.actorBaId));
   if (problem) return problem;
   if (command.vendorBlocked) return new DomainError('forbidden', m.vendorBlocked);
-  const invalid = editProblem(command, state, { today: indiaToday(meta.at) }, 'submit');
+  const invalid = editProblem(command, state, { today: indiaDateAt(meta.at) }, 'submit');
   if (invalid) return invalid;
   const record = withYear(command.record);
   return [
@@ -221,7 +218,7 @@ export function decideInvoice(command: InvoiceCommand, state: InvoiceState, meta
       if (state.status !== 'none') return state.invoiceId === command.invoiceId ? [] : new DomainError('conflict', 'This invoice already exists');
       if (!isBaRole(meta.actor.role) || command.actorBaId !== command.baId) return new DomainError('forbidden', m.forbidden);
       if (command.vendorBlocked) return new DomainError('forbidden', m.vendorBlocked);
-      const invalid = editProblem(command, state, { today: indiaToday(meta.at) }, 'draft');
+      const invalid = editProblem(command, state, { today: indiaDateAt(meta.at) }, 'draft');
       if (invalid) return invalid;
       const record = withYear(command.record);
       return [
@@ -234,7 +231,7 @@ export function decideInvoice(command: InvoiceCommand, state: InvoiceState, meta
     case 'SaveInvoiceDraft': {
       const problem = actionProblem('edit', state, principalOf(meta.actor, command.actorBaId));
       if (problem) return problem;
-      const invalid = editProblem(command, state, { today: indiaToday(meta.at) }, 'draft');
+      const invalid = editProblem(command, state, { today: indiaDateAt(meta.at) }, 'draft');
       if (invalid) return invalid;
       const record = withYear(command.record);
       return [{ type: 'InvoiceDraftSaved', data: { ...ids, companyCode: record.companyCode, fields: record } }];

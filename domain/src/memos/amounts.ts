@@ -4,7 +4,6 @@
  * amount rules (domain/src/invoices/fields.ts); a memo only reads amounts leniently (see `toPaise`).
  */
 import { AMOUNT_PATTERN, financialYearOf, fromPaise, toPaise as invoiceToPaise } from '../invoices/fields';
-import { indiaDateAt } from '../shared/india-date';
 
 export { AMOUNT_PATTERN, fromPaise };
 
@@ -22,6 +21,3 @@ export function toPaise(value: string | null | undefined): number | null {
 
 /** India's financial year (April–March) of a YYYY-MM-DD date, written "2026-27". */
 export const memoFinancialYear = financialYearOf;
-
-/** The calendar date in India (UTC+5:30) of an instant: memo dates and payment dates are Indian dates. */
-export const indiaDateOf = (at: string): string => indiaDateAt(at);

@@ -1,7 +1,8 @@
 import { DomainError } from '../shared/errors';
 import type { Actor } from '../shared/events';
+import { indiaDateAt } from '../shared/india-date';
 import { metaFor } from '../shared/testing';
-import { fromPaise, indiaDateOf, memoFinancialYear, toPaise } from './amounts';
+import { fromPaise, memoFinancialYear, toPaise } from './amounts';
 import {
   formatMemoNumber,
   groupMemoInvoices,
@@ -57,7 +58,7 @@ describe('amounts', () => {
     expect(memoFinancialYear('2026-04-01')).toBe('2026-27');
     expect(memoFinancialYear('2027-03-31')).toBe('2026-27');
     expect(memoFinancialYear('2099-12-01')).toBe('2099-00');
-    expect(indiaDateOf('2026-11-20T19:00:00.000Z')).toBe('2026-11-21');
+    expect(indiaDateAt('2026-11-20T19:00:00.000Z')).toBe('2026-11-21');
   });
 });
 

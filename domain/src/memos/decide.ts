@@ -2,8 +2,9 @@ import { INVOICE_ACCOUNTS } from '../identity/roles';
 import type { CommandMetadata, Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { Actor } from '../shared/events';
+import { indiaDateAt } from '../shared/india-date';
 import { MAX_TEXT_LENGTH, messages as fieldMessages, patterns } from '../validation/fields';
-import { AMOUNT_PATTERN, fromPaise, indiaDateOf, toPaise } from './amounts';
+import { AMOUNT_PATTERN, fromPaise, toPaise } from './amounts';
 import type { AdvancePaymentRecorded, MemoClaimsEvent, MemoEvent, MemoSequenceEvent, MemoSubmitted, MemoTotals } from './events';
 import type { MemoInvoiceStatus, MemoInvoiceView } from './invoice-view';
 
@@ -250,7 +251,7 @@ export function advanceProblem(command: RecordAdvancePayment, state: MemoState, 
   if (patterns.forbiddenLeading.test(reference)) return new DomainError('validation', fieldMessages.leadingCharacter, { reference: fieldMessages.leadingCharacter });
   const paidOn = (command.paidOn ?? '').trim();
   if (!isValidDate(paidOn)) return new DomainError('validation', memoMessages.paidOn, { paidOn: memoMessages.paidOn });
-  if (paidOn > indiaDateOf(at)) return new DomainError('validation', memoMessages.paidOnFuture, { paidOn: memoMessages.paidOnFuture });
+  if (paidOn > indiaDateAt(at)) return new DomainError('validation', memoMessages.paidOnFuture, { paidOn: memoMessages.paidOnFuture });
   if (paise > memoBalancePaise(state)) return new DomainError('rule', memoMessages.advanceTooHigh);
   return null;
 }

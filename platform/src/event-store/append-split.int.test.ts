@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata, NewEvent } from '../../../domain/src/shared/events';
 import { ConcurrencyError } from '../../../domain/src/event-store/port';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
 import { verifyHashChain } from './hash';
 import { createPostgresEventStore } from './postgres';
 import { ensureEventStoreSchema } from './schema';
+import { emptyTestDatabase, testMetadata } from './testing';
 
 /**
  * Issue 12: append_to_stream takes an append's events apart (append_events_split) before it takes the head
@@ -12,15 +12,7 @@ import { ensureEventStoreSchema } from './schema';
  * order, each event's own or the shared metadata, JSON that renders unlike its input, retries, and the
  * privilege fence. Large appends (≥ 200 events) go straight to append_to_stream, as a mass upload's do.
  */
-const shared: EventMetadata = {
-  actor: { userId: 'u-1', role: 'MLL Procurement', name: 'Zoë “Quotes” \\ Ünïcode' },
-  companyCode: '1000',
-  correlationId: 'corr-1',
-  causationId: null,
-  workflowId: null,
-  requestId: null,
-  at: '2026-02-01T10:00:00.000Z',
-};
+const shared: EventMetadata = { ...testMetadata, actor: { ...testMetadata.actor, name: 'Zoë “Quotes” \\ Ünïcode' } };
 
 /** Data whose jsonb rendering differs from JSON.stringify's (key order, spacing, numbers, escapes). */
 const awkward = (i: number) => ({
@@ -36,19 +28,13 @@ const events = (n: number, metadata: (i: number) => EventMetadata): NewEvent[] =
   Array.from({ length: n }, (_, i) => ({ eventId: randomUUID(), type: `T${i % 3}`, data: awkward(i), metadata: metadata(i) }));
 
 describe('append_to_stream with events taken apart before the lock', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase({ poolSize: 4, empty: true });
-  });
-  afterAll(async () => {
-    await db.drop();
-  });
+  const db = emptyTestDatabase();
 
   const head = async () =>
-    Number((await db.pool.query<{ position: string }>('select position from event_store_head')).rows[0]!.position);
+    Number((await db().pool.query<{ position: string }>('select position from event_store_head')).rows[0]!.position);
 
   it('keeps order, shared metadata and the hash chain of a large append', async () => {
-    const store = createPostgresEventStore(db.appPool);
+    const store = createPostgresEventStore(db().appPool);
     const stream = `split-shared-${randomUUID()}`;
     const batch = events(300, () => shared);
     const before = await head();
@@ -60,11 +46,11 @@ describe('append_to_stream with events taken apart before the lock', () => {
     );
     expect(read.map((e) => e.metadata)).toEqual(batch.map(() => shared));
     expect(read[17]!.data).toEqual(JSON.parse(JSON.stringify(awkward(17))));
-    expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
+    expect(await verifyHashChain(db().pool)).toMatchObject({ ok: true });
   });
 
   it('keeps each event’s own metadata, and appends on to an existing stream', async () => {
-    const store = createPostgresEventStore(db.appPool);
+    const store = createPostgresEventStore(db().appPool);
     const stream = `split-own-${randomUUID()}`;
     await store.appendToStream(stream, events(2, () => shared), { expectedVersion: 'no_stream' });
     const own = (i: number): EventMetadata => ({ ...shared, correlationId: `corr-${i}`, requestId: i % 2 ? `r-${i}` : null });
@@ -74,11 +60,11 @@ describe('append_to_stream with events taken apart before the lock', () => {
     const read = await store.readStream(stream, { fromVersion: 2 });
     expect(read.map((e) => e.metadata)).toEqual(batch.map((_, i) => own(i)));
     expect(read.map((e) => e.version)).toEqual(batch.map((_, i) => i + 2));
-    expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
+    expect(await verifyHashChain(db().pool)).toMatchObject({ ok: true });
   });
 
   it('answers a retried large append as the original, and its ids at other versions as a conflict', async () => {
-    const store = createPostgresEventStore(db.appPool);
+    const store = createPostgresEventStore(db().appPool);
     const stream = `split-retry-${randomUUID()}`;
     const batch = events(220, () => shared);
     const first = await store.appendToStream(stream, batch, { expectedVersion: 'no_stream' });
@@ -94,17 +80,17 @@ describe('append_to_stream with events taken apart before the lock', () => {
   });
 
   it('continues the chain across a re-applied schema (every start re-runs it on existing data)', async () => {
-    const store = createPostgresEventStore(db.appPool);
+    const store = createPostgresEventStore(db().appPool);
     const stream = `split-reapply-${randomUUID()}`;
     await store.appendToStream(stream, events(210, () => shared), { expectedVersion: 'no_stream' });
-    await ensureEventStoreSchema(db.pool);
+    await ensureEventStoreSchema(db().pool);
     await store.appendToStream(stream, events(3, () => shared), { expectedVersion: 209 });
-    expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
+    expect(await verifyHashChain(db().pool)).toMatchObject({ ok: true });
   });
 
   it('lets only the append functions call append_split_locked (it writes without the head lock)', async () => {
     await expect(
-      db.appPool.query(
+      db().appPool.query(
         `select append_split_locked('x', 'any', '{}'::uuid[], '{}', '{}', '{}', '{}', '{}', null)`,
       ),
     ).rejects.toThrow(/permission denied/);

@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import type { EventMetadata, NewEvent } from '../../../domain/src/shared/events';
+import type { NewEvent } from '../../../domain/src/shared/events';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
 import { eventStoreContract } from './contract';
 import { verifyHashChain } from './hash';
 import { DuplicateEventIdError, createPostgresEventStore } from './postgres';
 import { EVENTS_CHANNEL, ensureEventStoreSchema } from './schema';
+import { emptyTestDatabase, testMetadata } from './testing';
 
 eventStoreContract(
   'PostgreSQL',
@@ -23,44 +24,29 @@ eventStoreContract(
   { hashChain: true },
 );
 
-const metadata: EventMetadata = {
-  actor: { userId: 'u-1', role: 'MLL Procurement' },
-  companyCode: '1000',
-  correlationId: 'corr-1',
-  causationId: null,
-  workflowId: null,
-  requestId: null,
-  at: '2026-02-01T10:00:00.000Z',
-};
-const ev = (type: string, data: unknown): NewEvent => ({ eventId: randomUUID(), type, data, metadata });
+const ev = (type: string, data: unknown): NewEvent => ({ eventId: randomUUID(), type, data, metadata: testMetadata });
 
 describe('PostgreSQL event store', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase({ poolSize: 4, empty: true });
-  });
-  afterAll(async () => {
-    await db.drop();
-  });
+  const db = emptyTestDatabase();
 
   it('applies its schema idempotently', async () => {
-    await ensureEventStoreSchema(db.pool);
-    await ensureEventStoreSchema(db.pool);
-    const store = createPostgresEventStore(db.pool);
+    await ensureEventStoreSchema(db().pool);
+    await ensureEventStoreSchema(db().pool);
+    const store = createPostgresEventStore(db().pool);
     await store.appendToStream(`idem-${randomUUID()}`, [ev('A', {})], { expectedVersion: 'no_stream' });
-    await ensureEventStoreSchema(db.pool);
-    expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
+    await ensureEventStoreSchema(db().pool);
+    expect(await verifyHashChain(db().pool)).toMatchObject({ ok: true });
   });
 
   it('notifies listeners at commit with the append’s last global position', async () => {
-    const listener = new pg.Client({ connectionString: db.url });
+    const listener = new pg.Client({ connectionString: db().url });
     await listener.connect();
     try {
       await listener.query(`listen ${EVENTS_CHANNEL}`);
       const notified = new Promise<string | undefined>((resolve) =>
         listener.once('notification', (n) => resolve(n.payload)),
       );
-      const result = await createPostgresEventStore(db.pool).appendToStream(
+      const result = await createPostgresEventStore(db().pool).appendToStream(
         `notify-${randomUUID()}`,
         [ev('A', {}), ev('B', {})],
         { expectedVersion: 'no_stream' },
@@ -72,14 +58,14 @@ describe('PostgreSQL event store', () => {
   });
 
   it('close() leaves the caller’s pool open and refuses further use of the store', async () => {
-    const store = createPostgresEventStore(db.pool);
+    const store = createPostgresEventStore(db().pool);
     await store.close();
     await expect(store.headPosition()).rejects.toThrow(/closed/);
-    await expect(db.pool.query('select 1')).resolves.toBeDefined();
+    await expect(db().pool.query('select 1')).resolves.toBeDefined();
   });
 
   it('coalesces concurrent appends, yet a faulty one fails alone and the others commit', async () => {
-    const store = createPostgresEventStore(db.pool);
+    const store = createPostgresEventStore(db().pool);
     const taken = ev('Taken', {});
     await store.appendToStream(`taken-${randomUUID()}`, [taken], { expectedVersion: 'no_stream' });
     const streams = Array.from({ length: 8 }, () => `group-${randomUUID()}`);
@@ -101,20 +87,20 @@ describe('PostgreSQL event store', () => {
     }
     const positions = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.lastGlobalPosition] : []));
     expect(new Set(positions).size).toBe(6);
-    expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
+    expect(await verifyHashChain(db().pool)).toMatchObject({ ok: true });
   });
 
   describe('append_to_streams (several appends in one call)', () => {
     type Item = { streamId: string; expected: string; events: { eventId: string; type: string; data: unknown; metadata?: unknown }[]; metadata?: unknown };
     type Result = { status: string; next: number; last: number; replayed: boolean; detail: string | null };
     const call = async (items: Item[]): Promise<Result[]> =>
-      (await db.pool.query<{ r: Result[] }>('select append_to_streams($1::jsonb) as r', [JSON.stringify(items)])).rows[0]!.r;
+      (await db().pool.query<{ r: Result[] }>('select append_to_streams($1::jsonb) as r', [JSON.stringify(items)])).rows[0]!.r;
     const item = (streamId: string, events: NewEvent[], expected = 'any'): Item => ({
       streamId,
       expected,
-      events: events.map(({ eventId, type, data }) => ({ eventId, type, data, metadata })),
+      events: events.map(({ eventId, type, data }) => ({ eventId, type, data, metadata: testMetadata })),
     });
-    const head = async () => Number((await db.pool.query<{ position: string }>('select position from event_store_head')).rows[0]!.position);
+    const head = async () => Number((await db().pool.query<{ position: string }>('select position from event_store_head')).rows[0]!.position);
 
     it('appends new streams set-based: versions, positions and the hash chain as if one by one', async () => {
       const before = await head();
@@ -122,7 +108,7 @@ describe('PostgreSQL event store', () => {
       const events = [[ev('A', { i: 0 })], [ev('A', { i: 1 }), ev('B', { i: 1 })], [ev('A', { i: 2 })], [ev('A', { i: 3 }), ev('B', { i: 3 }), ev('C', { i: 3 })]];
       // The last item shares one metadata object among its events, as postgres.ts sends a decision's events.
       const items = streams.map((s, i) => item(s, events[i]!, i === 0 ? 'no_stream' : 'any'));
-      items[3] = { streamId: streams[3]!, expected: 'any', events: events[3]!.map(({ eventId, type, data }) => ({ eventId, type, data })), metadata };
+      items[3] = { streamId: streams[3]!, expected: 'any', events: events[3]!.map(({ eventId, type, data }) => ({ eventId, type, data })), metadata: testMetadata };
       const results = await call(items);
       expect(results).toEqual([
         { status: 'ok', next: 0, last: before + 1, replayed: false, detail: null },
@@ -130,18 +116,18 @@ describe('PostgreSQL event store', () => {
         { status: 'ok', next: 0, last: before + 4, replayed: false, detail: null },
         { status: 'ok', next: 2, last: before + 7, replayed: false, detail: null },
       ]);
-      const store = createPostgresEventStore(db.pool);
+      const store = createPostgresEventStore(db().pool);
       const read = await store.readStream(streams[3]!);
       expect(read.map((e) => [e.type, e.version, e.globalPosition, e.metadata])).toEqual([
-        ['A', 0, before + 5, metadata],
-        ['B', 1, before + 6, metadata],
-        ['C', 2, before + 7, metadata],
+        ['A', 0, before + 5, testMetadata],
+        ['B', 1, before + 6, testMetadata],
+        ['C', 2, before + 7, testMetadata],
       ]);
       expect(await head()).toBe(before + 7);
-      expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
+      expect(await verifyHashChain(db().pool)).toMatchObject({ ok: true });
       // That batch took the set-based path; a retry of it does not (it is answered item by item).
       const setBased = async (batch: Item[]) => {
-        const client = await db.pool.connect();
+        const client = await db().pool.connect();
         try {
           await client.query('begin');
           return (await client.query<{ r: unknown }>('select append_many_locked($1::jsonb) as r', [JSON.stringify(batch)])).rows[0]!.r !== null;
@@ -166,7 +152,7 @@ describe('PostgreSQL event store', () => {
         { ...original[0], replayed: true },
         { status: 'ok', next: 0, last: before + 1, replayed: false, detail: null },
       ]);
-      expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
+      expect(await verifyHashChain(db().pool)).toMatchObject({ ok: true });
     });
 
     it('answers an event id that comes twice in one batch item by item: the first append stands, the second is refused', async () => {
@@ -179,10 +165,10 @@ describe('PostgreSQL event store', () => {
         { status: 'ok', next: 0, last: before + 2, replayed: false, detail: null },
         { status: 'ESDUP', next: null, last: null, replayed: false, detail: streams[0] },
       ]);
-      const store = createPostgresEventStore(db.pool);
+      const store = createPostgresEventStore(db().pool);
       expect(await store.readStream(streams[2]!)).toHaveLength(0);
       expect(await head()).toBe(before + 2);
-      expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
+      expect(await verifyHashChain(db().pool)).toMatchObject({ ok: true });
     });
 
     it('refuses an unmet expected version for that item only, and appends the same stream twice in order', async () => {
@@ -197,14 +183,14 @@ describe('PostgreSQL event store', () => {
         ['ok', null],
         ['ESCNF', 'no_stream'],
       ]);
-      const store = createPostgresEventStore(db.pool);
+      const store = createPostgresEventStore(db().pool);
       expect((await store.readStream(twice)).map((e) => [e.type, e.version])).toEqual([
         ['A', 0],
         ['B', 1],
       ]);
       expect(await store.readStream(existing)).toHaveLength(1);
       expect(await store.readStream(other)).toHaveLength(0);
-      expect(await verifyHashChain(db.pool)).toMatchObject({ ok: true });
+      expect(await verifyHashChain(db().pool)).toMatchObject({ ok: true });
     });
   });
 

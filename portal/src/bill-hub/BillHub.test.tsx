@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { indiaDateAt } from '../../../domain/src/shared/india-date';
 import { baColleague, billHubOnlyUser, completeDetails, problem, verifiedBaAdmin } from '../testing/fakeApi';
 import { renderPortal } from '../testing/render';
-import { indiaToday } from './invoiceValidation';
 import { billHubFake, FORM_OPTIONS, invoiceRow, type BillHubFake } from './testing';
 import { billHubTexts } from './texts';
 import type { InvoiceRow } from './types';
@@ -11,7 +11,7 @@ import type { InvoiceRow } from './types';
 const user = userEvent.setup({ delay: null });
 const verifiedBa = { status: 'verified' as const, details: completeDetails, companyName: completeDetails.companyName };
 
-const TODAY = indiaToday();
+const TODAY = indiaDateAt(Date.now());
 
 const rows: InvoiceRow[] = [
   invoiceRow({ id: 'inv-d', invoiceNumber: 'INV-DRAFT', status: 'draft', invoiceDate: TODAY }),

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatInr, MISSING } from '../../../domain/src/shared/format';
+import { indiaDateAt } from '../../../domain/src/shared/india-date';
 import { saveBlob } from '../../../ui/src/saveBlob';
 import { useApi } from '../api/ApiContext';
 import { isApiError, messageOf } from '../api/client';
@@ -16,7 +17,7 @@ import { billHubApi } from './api';
 import { attachmentProblem } from './attachments';
 import { AttachmentsPanel } from './AttachmentsPanel';
 import { InvoiceFormFields } from './InvoiceFormFields';
-import { emptyFields, indiaToday, invoiceProblems, toPayload, totalsOf, type InvoiceErrors } from './invoiceValidation';
+import { emptyFields, invoiceProblems, toPayload, totalsOf, type InvoiceErrors } from './invoiceValidation';
 import { InvoiceHistory, InvoiceView } from './InvoiceView';
 import { BILL_HUB_PATH, invoicePath } from './paths';
 import { RevokeDialog } from './RevokeDialog';
@@ -120,7 +121,7 @@ export function InvoicePage() {
   };
 
   const check = (mode: 'draft' | 'submit') => {
-    const problems = invoiceProblems(fields, { mode, today: indiaToday(), hsnCodes: hsnList.length > 0 ? hsnList : undefined });
+    const problems = invoiceProblems(fields, { mode, today: indiaDateAt(Date.now()), hsnCodes: hsnList.length > 0 ? hsnList : undefined });
     setErrors(problems);
     return Object.keys(problems).length === 0;
   };

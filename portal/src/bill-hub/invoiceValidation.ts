@@ -1,4 +1,3 @@
-import { indiaDateOf } from '../../../domain/src/memos/amounts';
 import { AMOUNT_PATTERN, EMPTY_INVOICE_FIELDS, invoiceFieldErrors, invoiceFieldsInput, invoiceTotals } from '../../../domain/src/invoices/fields';
 import type { InvoiceFields } from './types';
 
@@ -11,9 +10,6 @@ import type { InvoiceFields } from './types';
 export { invoiceMessages } from '../../../domain/src/invoices/messages';
 
 export type InvoiceErrors = Partial<Record<keyof InvoiceFields, string>>;
-
-/** Today's date in India (YYYY-MM-DD), whatever the browser's zone: the 61-day window is India's. */
-export const indiaToday = (now: Date = new Date()): string => indiaDateOf(now.toISOString());
 
 /** The body sent: trimmed, empty taxes and TD as "0" (the domain's normalisation, so the BA sees what is stored). */
 export const toPayload = (f: InvoiceFields): InvoiceFields => invoiceFieldsInput.parse(f);

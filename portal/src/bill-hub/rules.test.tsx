@@ -1,9 +1,10 @@
 import { dateWindowStart } from '../../../domain/src/validation/date-window';
+import { indiaDateAt } from '../../../domain/src/shared/india-date';
 import { messages } from '../../../domain/src/validation/fields';
 import { memoPdfName } from './api';
 import { attachmentProblem, MAX_INVOICE_FILE_BYTES } from './attachments';
 import { memoTotals } from './CreateMemoPage';
-import { emptyFields, indiaToday, invoiceMessages, invoiceProblems, toPayload, totalsOf } from './invoiceValidation';
+import { emptyFields, invoiceMessages, invoiceProblems, toPayload, totalsOf } from './invoiceValidation';
 import { sumAmounts } from './money';
 import { billHubTexts } from './texts';
 import { invoiceRow } from './testing';
@@ -86,8 +87,8 @@ describe('invoice rules (spec 001 §5, contract messages)', () => {
   });
 
   it("today is India's date whatever the browser's zone", () => {
-    expect(indiaToday(new Date('2026-11-25T19:00:00.000Z'))).toBe('2026-11-26');
-    expect(indiaToday(new Date('2026-11-25T18:00:00.000Z'))).toBe('2026-11-25');
+    expect(indiaDateAt('2026-11-25T19:00:00.000Z')).toBe('2026-11-26');
+    expect(indiaDateAt('2026-11-25T18:00:00.000Z')).toBe('2026-11-25');
   });
 
   it('sends trimmed fields with empty taxes as "0"', () => {

@@ -3,7 +3,7 @@ import type { CompanyDetails } from '../../../domain/src/onboarding/details';
 import type { OnboardingEvent } from '../../../domain/src/onboarding/events';
 import type { StoredEvent } from '../../../domain/src/shared/events';
 import type { Projection, TableNames } from '../projection';
-import { insertNew, iso, updateWhere } from '../sql';
+import { applyCountDeltas, insertNew, iso, moveCount, updateWhere, type CountDeltas } from '../sql';
 import { onboardingEventsByBa, type OnboardingItem } from '../onboarding-events';
 
 /**
@@ -441,22 +441,12 @@ async function loadRows(client: PoolClient, table: string, ids: readonly string[
 async function apply(client: PoolClient, events: readonly StoredEvent[], t: TableNames): Promise<void> {
   const byBa = onboardingEventsByBa(events);
   if (byBa.size === 0) return;
-  const deltas = new Map<string, { company_code: string; bucket: BaBucket; delta: number }>();
-  const facetDeltas: FacetDeltas = new Map();
+  // Net moves of ba_status_counts (company_code, bucket) and ba_facet_counts (company_code, facet, value, bucket).
+  const deltas: CountDeltas = new Map();
+  const facetDeltas: CountDeltas = new Map();
   await applyGroups(client, byBa, t, false, deltas, facetDeltas);
-  await moveFacetCounts(client, t('ba_facet_counts'), facetDeltas);
-
-  const nonZero = [...deltas.values()].filter((d) => d.delta !== 0);
-  if (nonZero.length === 0) return;
-  const counts = t('ba_status_counts');
-  await client.query(
-    `INSERT INTO ${counts} (company_code, bucket, count)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])
-     ON CONFLICT (company_code, bucket) DO UPDATE SET count = ${counts}.count + excluded.count`,
-    [nonZero.map((d) => d.company_code), nonZero.map((d) => d.bucket), nonZero.map((d) => d.delta)],
-  );
-  // An emptied bucket loses its row, so the table does not depend on how events were paged (rebuild = live).
-  if (nonZero.some((d) => d.delta < 0)) await client.query(`DELETE FROM ${counts} WHERE count = 0`);
+  await applyCountDeltas(client, t('ba_facet_counts'), ['company_code', 'facet', 'value', 'bucket'], facetDeltas);
+  await applyCountDeltas(client, t('ba_status_counts'), ['company_code', 'bucket'], deltas);
 }
 
 /**
@@ -471,8 +461,8 @@ async function applyGroups(
   byBa: ReadonlyMap<string, readonly OnboardingItem[]>,
   t: TableNames,
   loadAll: boolean,
-  deltas: Map<string, { company_code: string; bucket: BaBucket; delta: number }>,
-  facetDeltas: FacetDeltas,
+  deltas: CountDeltas,
+  facetDeltas: CountDeltas,
 ): Promise<void> {
   const table = t('business_associates');
   const toLoad = [...byBa].filter(([, list]) => loadAll || (list[0]?.stored.version ?? 0) > 0).map(([id]) => id);
@@ -491,12 +481,7 @@ async function applyGroups(
     if (row && row !== old) (old ? changed : fresh).push(row);
   }
 
-  const move = (companyCode: string, bucket: BaBucket, by: number) => {
-    const key = `${companyCode}\u0000${bucket}`;
-    const entry = deltas.get(key) ?? { company_code: companyCode, bucket, delta: 0 };
-    entry.delta += by;
-    deltas.set(key, entry);
-  };
+  const move = (companyCode: string, bucket: BaBucket, by: number) => moveCount(deltas, [companyCode, bucket], by);
   const existing = await insertNew(client, table, COLUMNS, fresh, 'id');
   const updated = await updateWhere(client, table, COLUMNS, changed, 'id', 't.version < x.version');
   for (const row of fresh) if (!existing.has(row.id)) for (const b of bucketsOf(row)) move(row.company_code, b, +1);
@@ -516,33 +501,11 @@ async function applyGroups(
   await applyGroups(client, new Map(missed.map((id) => [id, byBa.get(id) ?? []])), t, true, deltas, facetDeltas);
 }
 
-/** Net moves of ba_facet_counts in one page. */
-type FacetDeltas = Map<string, { companyCode: string; facet: BaFacet; value: string; bucket: BaBucket; delta: number }>;
-
-function moveFacets(deltas: FacetDeltas, row: BaRecord, by: number): void {
+/** Moves the ba_facet_counts cells of a row (company_code, facet, value, bucket) by `by`. */
+function moveFacets(deltas: CountDeltas, row: BaRecord, by: number): void {
   const buckets = statusBucketsOf(row);
   for (const facet of Object.keys(BA_FACETS) as BaFacet[])
-    for (const value of row[BA_FACETS[facet]])
-      for (const bucket of buckets) {
-        const key = `${row.company_code}\u0000${facet}\u0000${value}\u0000${bucket}`;
-        const entry = deltas.get(key) ?? { companyCode: row.company_code, facet, value, bucket, delta: 0 };
-        entry.delta += by;
-        deltas.set(key, entry);
-      }
-}
-
-/** One statement per page (two when a cell empties), as the badge counts. */
-async function moveFacetCounts(client: PoolClient, facets: string, deltas: FacetDeltas): Promise<void> {
-  const nonZero = [...deltas.values()].filter((d) => d.delta !== 0);
-  if (nonZero.length === 0) return;
-  await client.query(
-    `INSERT INTO ${facets} (company_code, facet, value, bucket, count)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])
-     ON CONFLICT (company_code, facet, value, bucket) DO UPDATE SET count = ${facets}.count + excluded.count`,
-    [nonZero.map((d) => d.companyCode), nonZero.map((d) => d.facet), nonZero.map((d) => d.value), nonZero.map((d) => d.bucket), nonZero.map((d) => d.delta)],
-  );
-  // An emptied cell loses its row, so the table does not depend on how events were paged (rebuild = live).
-  if (nonZero.some((d) => d.delta < 0)) await client.query(`DELETE FROM ${facets} WHERE count = 0`);
+    for (const value of row[BA_FACETS[facet]]) for (const bucket of buckets) moveCount(deltas, [row.company_code, facet, value, bucket], by);
 }
 
 export const businessAssociatesProjection: Projection = {

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../../domain/src/shared/events';
 import type { Projection, TableNames } from '../projection';
-import { insertNew, updateWhere } from '../sql';
+import { applyCountDeltas, insertNew, moveCount, updateWhere, type CountDeltas } from '../sql';
 import { isInvoiceStream, isMemoStream, type MemoEventData } from './invoice-events';
 import { foldInvoice, INVOICE_COLUMNS, type InvoiceDbRow } from './invoice-fold';
 
@@ -123,9 +123,9 @@ export const invoicesProjection: Projection = {
       else byInvoice.set(id, [e]);
     }
     if (byInvoice.size > 0) {
-      const deltas: StatusDeltas = new Map();
+      const deltas: CountDeltas = new Map();
       await applyInvoices(client, table, byInvoice, false, deltas);
-      await moveStatusCounts(client, t('invoice_status_counts'), deltas);
+      await applyCountDeltas(client, t('invoice_status_counts'), ['company_code', 'status'], deltas);
     }
     // After the invoices: a memo names invoices submitted before it, whatever page their rows were written in.
     for (const e of events) if (isMemoStream(e.streamId) && e.type === 'MemoSubmitted') await applyMemo(client, e, table);
@@ -145,7 +145,7 @@ async function applyInvoices(
   table: string,
   byInvoice: ReadonlyMap<string, readonly StoredEvent[]>,
   loadAll: boolean,
-  deltas: StatusDeltas,
+  deltas: CountDeltas,
 ): Promise<void> {
   // Stored rows only for invoices whose stream began before this page (a rebuild's pages are mostly new ones).
   const known = [...byInvoice].filter(([, list]) => loadAll || (list[0]?.version ?? 0) > 0).map(([id]) => id);
@@ -179,29 +179,9 @@ async function applyInvoices(
   await applyInvoices(client, table, new Map([...existing].map((id) => [id, byInvoice.get(id) ?? []])), true, deltas);
 }
 
-/** Net moves of invoice_status_counts in one page, keyed by company code and status. */
-type StatusDeltas = Map<string, { companyCode: string; status: string; delta: number }>;
-
-function moveStatus(deltas: StatusDeltas, row: Pick<InvoiceDbRow, 'company_code' | 'status'>, by: number): void {
-  const companyCode = row.company_code ?? '';
-  const key = `${companyCode}\u0000${row.status}`;
-  const entry = deltas.get(key) ?? { companyCode, status: row.status, delta: 0 };
-  entry.delta += by;
-  deltas.set(key, entry);
-}
-
-/** One statement per page (two when a cell empties): the same pattern as the BA badge counts. */
-async function moveStatusCounts(client: PoolClient, counts: string, deltas: StatusDeltas): Promise<void> {
-  const nonZero = [...deltas.values()].filter((d) => d.delta !== 0);
-  if (nonZero.length === 0) return;
-  await client.query(
-    `INSERT INTO ${counts} (company_code, status, count)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])
-     ON CONFLICT (company_code, status) DO UPDATE SET count = ${counts}.count + excluded.count`,
-    [nonZero.map((d) => d.companyCode), nonZero.map((d) => d.status), nonZero.map((d) => d.delta)],
-  );
-  // An emptied cell loses its row, so the table does not depend on how events were paged (rebuild = live).
-  if (nonZero.some((d) => d.delta < 0)) await client.query(`DELETE FROM ${counts} WHERE count = 0`);
+/** Moves a row's invoice_status_counts cell (company_code, status) by `by`; no company code counts as ''. */
+function moveStatus(deltas: CountDeltas, row: Pick<InvoiceDbRow, 'company_code' | 'status'>, by: number): void {
+  moveCount(deltas, [row.company_code ?? '', row.status], by);
 }
 
 async function applyMemo(client: PoolClient, stored: StoredEvent, table: string): Promise<void> {

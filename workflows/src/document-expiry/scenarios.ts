@@ -2,7 +2,8 @@ import type { Client } from '@temporalio/client';
 import { startOnboarding } from '../onboarding/client';
 import { act, actors, fillEveryTab, MANDATORY_DOCUMENTS, onboardingInput, validDetails } from '../onboarding/scenarios';
 import { DOCUMENT_EXPIRY_WORKFLOW_TYPE, type DocumentExpiryInput, type DocumentExpirySchedule } from './messages';
-import { addDays, indianDateAt } from './schedule';
+import { indiaDateAt } from '../../../domain/src/shared/india-date';
+import { addDays } from './schedule';
 
 /**
  * The document-expiry journeys the golden history is recorded from (and tests may drive), kept next to the
@@ -44,7 +45,7 @@ export async function remindedThenExpired(
   workflowId: string,
   baId?: string,
 ): Promise<DocumentExpirySchedule> {
-  const validTill = addDays(indianDateAt(Date.now()), 2);
+  const validTill = addDays(indiaDateAt(Date.now()), 2);
   const { docId, baId: id } = await baWithApprovedDocument(client, taskQueue, validTill, baId);
   const input: DocumentExpiryInput = {
     baId: id,

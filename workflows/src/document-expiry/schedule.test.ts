@@ -1,4 +1,5 @@
-import { addDays, dayNumberOf, indianDateAt, indianDayAt, planExpiry, reminderDays } from './schedule';
+import { indiaDateAt } from '../../../domain/src/shared/india-date';
+import { addDays, dayNumberOf, indianDayAt, planExpiry, reminderDays } from './schedule';
 
 const DAY = 86_400_000;
 /** 26-Nov-2026 10:00 in India (04:30 UTC). */
@@ -56,7 +57,7 @@ describe('document expiry schedule', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2027-03-01', -1)).toBe('2027-02-28');
     // 20:00 UTC on the 25th is 01:30 on the 26th in India.
-    expect(indianDateAt(Date.parse('2026-11-25T20:00:00Z'))).toBe('2026-11-26');
+    expect(indiaDateAt(Date.parse('2026-11-25T20:00:00Z'))).toBe('2026-11-26');
     expect(indianDayAt(midnightInIndia('2026-11-26')).fraction).toBe(0);
   });
 });

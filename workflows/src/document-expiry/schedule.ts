@@ -10,7 +10,7 @@
  * `dayMs` shrinks days for tests: the clock is scaled around `now`, so "today" and the part of it already gone
  * keep their meaning. With a real day (DAY_MS) every moment is exactly midnight in India.
  */
-import { INDIA_OFFSET_MS, indiaDateAt } from '../../../domain/src/shared/india-date';
+import { INDIA_OFFSET_MS } from '../../../domain/src/shared/india-date';
 
 const REAL_DAY_MS = 86_400_000;
 
@@ -74,6 +74,3 @@ export function planExpiry({
 export function addDays(date: string, days: number): string {
   return new Date((dayNumberOf(date) + days) * REAL_DAY_MS).toISOString().slice(0, 10);
 }
-
-/** Today's Indian date at an instant, as YYYY-MM-DD (the domain's one India-date rule). */
-export const indianDateAt = (epochMs: number): string => indiaDateAt(epochMs);

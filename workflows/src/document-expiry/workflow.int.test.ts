@@ -9,7 +9,8 @@ import { act, actors, happyPath, nextYear, onboardingInput, storedFile } from '.
 import { createDocumentExpiryActivities, expiryRequestId, type RecordDocumentExpiryArgs } from './activities';
 import { expiryScheduleQuery, validTillChangedSignal, type DocumentExpiryInput, type DocumentExpirySchedule } from './messages';
 import { baWithApprovedDocument as approvedDocument } from './scenarios';
-import { addDays, indianDateAt } from './schedule';
+import { indiaDateAt } from '../../../domain/src/shared/india-date';
+import { addDays } from './schedule';
 
 // Set here, not only in jest.config: jest-circus reads the timeout of the global config, not the project's.
 jest.setTimeout(120_000);
@@ -69,7 +70,7 @@ const startTimer = (input: DocumentExpiryInput) =>
 describe('document expiry timers', () => {
   test('reminders 30, 7 and 0 days before, then the expiry: each recorded once although every answer was lost once', async () => {
     // 31 Indian days ahead: the 30-day reminder falls tomorrow, so none is skipped. A "day" is 250 ms.
-    const validTill = addDays(indianDateAt(Date.now()), 31);
+    const validTill = addDays(indiaDateAt(Date.now()), 31);
     const { baId, docId } = await baWithApprovedDocument(validTill);
     const timer = await startTimer({ baId, docId, validTill, documentTypeName: 'Insurance', reminderDaysBefore: [30, 7, 0], dayMs: 250 });
 
@@ -89,7 +90,7 @@ describe('document expiry timers', () => {
 
   test('once the document is no longer the approved one with that date, the timer records nothing more and ends', async () => {
     // 8 days ahead: the 30-day reminder's day is over (skipped), the 7-day one is due at once. A "day" is 1.5 s.
-    const validTill = addDays(indianDateAt(Date.now()), 8);
+    const validTill = addDays(indiaDateAt(Date.now()), 8);
     const { baId, docId } = await baWithApprovedDocument(validTill);
     const timer = await startTimer({ baId, docId, validTill, documentTypeName: 'Insurance', dayMs: 1500 });
     // Recorded once the (lost, then retried) answer reached the timer.
@@ -144,7 +145,7 @@ describe('document expiry timers', () => {
   });
 
   test('re-dated while it runs (the same document approved again with another date), the timer plans for the new date', async () => {
-    const today = indianDateAt(Date.now());
+    const today = indiaDateAt(Date.now());
     const { baId, docId } = await baWithApprovedDocument(addDays(today, 8));
     const timer = await startTimer({ baId, docId, validTill: addDays(today, 8), documentTypeName: 'Insurance', dayMs: 1500 });
     await waitFor(async () => ((await timer.query(expiryScheduleQuery)).recorded.includes(7) ? true : undefined), 20_000);

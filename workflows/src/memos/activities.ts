@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { handleCommand, type HandleResult } from '../../../domain/src/event-store/handle-command';
 import { ConcurrencyError, type EventStore } from '../../../domain/src/event-store/port';
-import { memoFinancialYear, indiaDateOf } from '../../../domain/src/memos/amounts';
+import { memoFinancialYear } from '../../../domain/src/memos/amounts';
 import {
   groupMemoInvoices,
   memoClaimsDecider,
@@ -24,6 +24,7 @@ import type { CommandMetadata } from '../../../domain/src/shared/decider';
 import { fold } from '../../../domain/src/shared/decider';
 import { DomainError } from '../../../domain/src/shared/errors';
 import type { Actor, DomainEvent } from '../../../domain/src/shared/events';
+import { indiaDateAt } from '../../../domain/src/shared/india-date';
 import { refusalsAsFailures } from '../onboarding/refusal';
 
 /** What every memo activity carries: decided in workflow code, so every attempt writes the same events. */
@@ -124,7 +125,7 @@ export function createMemoActivities(deps: MemoActivityDeps) {
     /** The next number of the company code's financial year (the memo date's); the same memo gets its number back. */
     async assignMemoNumber(args: MemoEnvelope & { companyCode: string }): Promise<{ memoNumber: string; financialYear: string }> {
       return refusalsAsFailures(async () => {
-        const financialYear = memoFinancialYear(indiaDateOf(args.at));
+        const financialYear = memoFinancialYear(indiaDateAt(args.at));
         const stream = memoSequenceStreamId(args.companyCode, financialYear);
         const result = await onFreshState(() =>
           handleCommand(store, stream, memoSequenceDecider, { type: 'AssignMemoNumber', memoId: args.memoId, companyCode: args.companyCode, financialYear }, metaOf(args)),

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore } from '../../../domain/src/event-store/port';
 import { memoMessages } from '../../../domain/src/memos/decide';
 import { memoClaimsStreamId, memoStreamId } from '../../../domain/src/memos/events';
-import { indiaDateOf, memoFinancialYear } from '../../../domain/src/memos/amounts';
+import { memoFinancialYear } from '../../../domain/src/memos/amounts';
+import { indiaDateAt } from '../../../domain/src/shared/india-date';
 import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
 import { temporalAddress, uniqueTaskQueue, workflowBundle } from '../../../tests/support/temporal';
@@ -43,7 +44,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const fy = () => memoFinancialYear(indiaDateOf(new Date().toISOString()));
+const fy = () => memoFinancialYear(indiaDateAt(Date.now()));
 const typesOf = async (streamId: string) => (await store.readStream(streamId)).map((e) => e.type);
 
 describe('memo workflow', () => {
@@ -68,7 +69,7 @@ describe('memo workflow', () => {
     // The same submission again (a retried request) joins the memo and gets the same number.
     expect((await submitMemo(client, taskQueue, input)).state.memoNumber).toBe(r.state.memoNumber);
 
-    const paid = await recordAdvancePayment(client, input.memoId, { actor: memoActors.accounts, requestId: randomUUID(), amount: '760.59', reference: 'UTR-1', paidOn: indiaDateOf(new Date().toISOString()) });
+    const paid = await recordAdvancePayment(client, input.memoId, { actor: memoActors.accounts, requestId: randomUUID(), amount: '760.59', reference: 'UTR-1', paidOn: indiaDateAt(Date.now()) });
     expect(paid.state.advancesPaise).toBe(76059);
     const tooMuch = await refusal(recordAdvancePayment(client, input.memoId, { actor: memoActors.accounts, requestId: randomUUID(), amount: '1000.01', reference: 'UTR-2', paidOn: '2026-01-01' }));
     expect(tooMuch).toMatchObject({ code: 'rule', message: memoMessages.advanceTooHigh });
