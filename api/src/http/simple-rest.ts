@@ -111,12 +111,6 @@ export function sendList<T>(res: Response, resource: string, range: Range, rows:
   res.json(rows);
 }
 
-/** sendList for a page PostgreSQL already rendered as a JSON array of `count` rows (e.g. listBusinessAssociatesJson). */
-export function sendListJson(res: Response, resource: string, range: Range, page: { json: string; count: number; total: number }): void {
-  res.setHeader('Content-Range', contentRange(resource, range.offset, page.count, page.total));
-  res.type('application/json').send(page.json);
-}
-
 /** Filters arrive as JSON: numbers may come as numbers or digit strings from URL-built filters. */
 export const intFilter = z.preprocess(
   (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),

@@ -20,7 +20,7 @@ import { listActivity } from '../../../projections/src/activity-log/activity-log
 import {
   getBusinessAssociate,
   getBusinessAssociatesByIds,
-  listBusinessAssociatesJson,
+  listBusinessAssociates,
   statusCounts,
   type BusinessAssociateRow,
 } from '../../../projections/src/business-associates/business-associates.queries';
@@ -39,7 +39,7 @@ import type { BaCounts } from '../contract';
 import { principalOf, requireAuth, type Principal } from '../http/auth';
 import { bindIdempotencyKey } from '../http/idempotency';
 import { HttpError, messages } from '../http/problem';
-import { intFilter, parseListQuery, sendList, sendListJson } from '../http/simple-rest';
+import { intFilter, parseListQuery, sendList } from '../http/simple-rest';
 import { baIdParam, isBaCaller, listScope, loadVisibleBa, mayAccessBa, notFound, requestIds } from './access';
 import { loadBaForCaller } from './item-commands';
 import { claimPan, releaseClaims, releaseOtherPans } from './pan-claims';
@@ -231,14 +231,14 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): Router {
       return sendList(res, 'business-associates', { offset: 0, limit: rows.length }, rows, rows.length);
     }
     const { id: _ids, ...rest } = filter;
-    const page = await listBusinessAssociatesJson(pool, {
+    const { rows, total } = await listBusinessAssociates(pool, {
       ...listScope(p),
       caller: { userId: p.userId, roles: p.roles },
       filter: { ...rest, stage: rest.stage === undefined ? undefined : Number(rest.stage) },
       sort,
       range,
     });
-    sendListJson(res, 'business-associates', range, page);
+    sendList(res, 'business-associates', range, rows, total);
   });
 
   router.get('/business-associates/:id', requireAuth({ roles: EVERYONE }), async (req, res) => {

@@ -175,17 +175,10 @@ const isoColumn = (column: string) =>
 const masterName = (master: string, column: string) =>
   `(SELECT m.values->>'name' FROM master_items m WHERE m.master = '${master}' AND m.id = business_associates.${column}::text)`;
 
-/** The computed sorts' lookups, for the sort key a page row carries (see baListPlan). */
-const COMPUTED_SORT_SQL: Readonly<Record<string, string>> = {
-  city_name: masterName('cities', 'city_id'),
-  state_name: masterName('states', 'state_id'),
-  service_name: masterName('services', 'service_id'),
-};
-
 /** What a list page carries: everything but the full company details, which only the BA's own page needs. */
 const LIST_COLUMNS = `id, company_code, status, stage, company_name, pan_number, contact_person_name,
-  contact_person_mobile_number, city_id, ${COMPUTED_SORT_SQL['city_name']} AS city_name, state_id,
-  ${COMPUTED_SORT_SQL['state_name']} AS state_name, service_id, ${COMPUTED_SORT_SQL['service_name']} AS service_name,
+  contact_person_mobile_number, city_id, ${masterName('cities', 'city_id')} AS city_name, state_id,
+  ${masterName('states', 'state_id')} AS state_name, service_id, ${masterName('services', 'service_id')} AS service_name,
   submission, remarks, welcome_message, overdue, registered_email, registered_mobile, admin_user_id,
   documents_expired, payments_on_hold, ${BLOCKED_BA} AS blocked, ${isoColumn('created_at')}, ${isoColumn('submitted_at')}, ${isoColumn('updated_at')}`;
 const ROW_COLUMNS = `${LIST_COLUMNS}, details`;
@@ -258,45 +251,6 @@ const toListRow = (r: DbRow): BusinessAssociateListRow => ({
 
 const toRow = (r: DbRow): BusinessAssociateRow => ({ ...toListRow(r), details: r.details ?? null });
 
-/**
- * toListRow again, in SQL over a selected row `p`: the list page the API sends is built as JSON text by
- * PostgreSQL, so the api neither parses 50 rows of 30 columns nor stringifies them (together a fifth of a
- * list request's CPU in the api's profile). The int test holds the two renderings equal for every field.
- */
-const LIST_JSON_FIELDS: readonly (readonly [keyof BusinessAssociateListRow, string])[] = [
-  ['id', 'p.id'],
-  ['companyCode', 'p.company_code'],
-  ['status', 'p.status'],
-  ['stage', 'CASE WHEN p.stage IN (1, 2) THEN p.stage END'],
-  ['companyName', 'p.company_name'],
-  ['panNumber', 'p.pan_number'],
-  ['contactPersonName', 'p.contact_person_name'],
-  ['contactPersonMobileNumber', 'p.contact_person_mobile_number'],
-  ['cityId', 'p.city_id'],
-  ['cityName', 'p.city_name'],
-  ['stateId', 'p.state_id'],
-  ['stateName', 'p.state_name'],
-  ['serviceId', 'p.service_id'],
-  ['serviceName', 'p.service_name'],
-  ['submission', 'p.submission'],
-  ['remarks', 'p.remarks'],
-  ['welcomeMessage', 'p.welcome_message'],
-  ['overdue', 'p.overdue'],
-  ['registeredEmail', 'p.registered_email'],
-  ['registeredMobile', 'p.registered_mobile'],
-  ['adminUserId', 'p.admin_user_id'],
-  ['documentsExpired', 'p.documents_expired'],
-  ['paymentsOnHold', 'p.payments_on_hold'],
-  ['blocked', 'p.blocked'],
-  ['mobileNo', 'coalesce(p.contact_person_mobile_number, p.registered_mobile)'],
-  ['email', 'p.registered_email'],
-  ['createdAt', 'p.created_at_iso'],
-  ['submittedAt', 'p.submitted_at_iso'],
-  ['updatedAt', 'p.updated_at_iso'],
-];
-// json_build_object takes at most 100 arguments: 29 pairs fit in one call.
-const LIST_JSON_OBJECT = `json_build_object(${LIST_JSON_FIELDS.map(([key, sql]) => `'${key}', ${sql}`).join(', ')})`;
-
 const text = (v: unknown): string | undefined =>
   v === undefined || v === null || String(v).trim() === '' ? undefined : String(v).trim();
 
@@ -368,51 +322,6 @@ export async function listBusinessAssociates(
   db: Db,
   query: BaListQuery,
 ): Promise<{ rows: BusinessAssociateListRow[]; total: number }> {
-  const plan = await baListPlan(db, query);
-  if (plan === EMPTY_PAGE) return { rows: [], total: 0 };
-  const { rows } = await db.query<DbRow & { __total: string | number }>(
-    `${plan.prefix} SELECT t.total AS __total, p.* FROM (${plan.total}) t LEFT JOIN LATERAL (${plan.page}) p ON true`,
-    plan.params,
-  );
-  // The lateral join keeps the total when the page is empty.
-  return {
-    rows: rows.filter((r) => r.id !== null).map(toListRow),
-    total: Number(rows[0]?.__total ?? 0),
-  };
-}
-
-/**
- * The same page as listBusinessAssociates, as the JSON text of its rows (LIST_JSON_FIELDS), with the number of
- * rows and the total: what the API answers, without turning rows into objects and back.
- */
-export async function listBusinessAssociatesJson(
-  db: Db,
-  query: BaListQuery,
-): Promise<{ json: string; count: number; total: number }> {
-  const plan = await baListPlan(db, query);
-  if (plan === EMPTY_PAGE) return { json: '[]', count: 0, total: 0 };
-  const { rows } = await db.query<{ total: string | number; count: number; json: string }>(
-    `${plan.prefix} SELECT t.total, j.count, j.json FROM (${plan.total}) t, LATERAL (
-       SELECT count(*)::int AS count,
-              coalesce(json_agg(${LIST_JSON_OBJECT} ORDER BY ${plan.order}), '[]'::json)::text AS json
-       FROM (${plan.page}) p) j`,
-    plan.params,
-  );
-  const row = rows[0];
-  return { json: row?.json ?? '[]', count: row?.count ?? 0, total: Number(row?.total ?? 0) };
-}
-
-const EMPTY_PAGE = Symbol('no rows can match');
-
-/**
- * A list query as SQL: `prefix` (a WITH clause the others may read, or nothing), `total` (one row, column
- * total), `page` (LIST_COLUMNS plus the sort key `__k`, in page order, as a subquery) and `order` (that order
- * again over the page's rows `p`, for an aggregate). Page and total go in one statement, one round trip.
- */
-async function baListPlan(
-  db: Db,
-  query: BaListQuery,
-): Promise<{ prefix: string; total: string; page: string; order: string; params: unknown[] } | typeof EMPTY_PAGE> {
   const filter = query.filter ?? {};
   const range = clampRange(query.range);
   const params: unknown[] = [];
@@ -477,7 +386,7 @@ async function baListPlan(
   if (location !== undefined) {
     if (!/^\d{1,9}$/.test(location)) throw new DomainError('validation', 'Invalid location', { locationId: 'Invalid location' });
     const stateId = await locationStateId(db, Number(location));
-    if (stateId === null) return EMPTY_PAGE;
+    if (stateId === null) return { rows: [], total: 0 };
     narrowByFacet(`location_state_ids @> ARRAY[${param(stateId)}]::text[]`, 'location', stateId);
   }
   for (const property of new Set([text(filter.status), text(filter.tab)].filter(isStatusProperty))) {
@@ -485,7 +394,7 @@ async function baListPlan(
     else if (property === 'blocked') narrowBy(BLOCKED_BA);
     else {
       // Nobody in particular asked (a BA caller, a test): no task is theirs.
-      if (!query.caller) return EMPTY_PAGE;
+      if (!query.caller) return { rows: [], total: 0 };
       narrowBy(`id IN (SELECT tk.ba_id FROM tasks tk WHERE tk.status = 'open'
         AND tk.candidate_roles && ${param([...query.caller.roles])}::text[]
         AND (tk.excluded_user_id IS NULL OR tk.excluded_user_id <> ${param(query.caller.userId)}))`);
@@ -494,44 +403,44 @@ async function baListPlan(
 
   const column = (query.sort && SORT_COLUMNS[query.sort.field]) ?? 'updated_at';
   const order = query.sort && SORT_COLUMNS[query.sort.field] ? sortOrder(query.sort.order) : 'DESC';
-  const nulls = order === 'ASC' ? ' NULLS LAST' : ' NULLS FIRST';
-  const orderBy = (k: string, id: string) => `${k} ${order}${nulls}${k === id ? '' : `, ${id} ${order}`}`;
+  const tieBreak = column === 'id' ? '' : `, id ${order}`;
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  if (cells.size === 0 || (codes !== 'all' && codes.length === 0)) return EMPTY_PAGE;
+  if (cells.size === 0 || (codes !== 'all' && codes.length === 0)) return { rows: [], total: 0 };
 
   // The total: from the badge count table when the filter is one it counts, else counted.
   const facet = facets.length === 1 ? facets[0]! : null;
   const buckets = byCountTable.possible && facets.length <= 1 ? bucketsFor(cells) : null;
-  const limit = `LIMIT ${param(range.limit)} OFFSET ${param(range.offset)}`;
-  // The sort key rides along with each page row, so an aggregate over the page can keep the page's order.
-  const key = COMPUTED_SORTS.has(column) ? COMPUTED_SORT_SQL[column]! : column;
-  const pageOrder = orderBy('p.__k', 'p.id');
+  const totalSql = buckets
+    ? `SELECT coalesce(sum(count), 0) AS total FROM ${facet ? 'ba_facet_counts' : 'ba_status_counts'}
+       WHERE bucket = ANY(${param(buckets)}::text[])
+       ${facet ? `AND facet = ${param(facet.facet)} AND value = ${param(facet.value)}` : ''}
+       ${codes === 'all' ? '' : `AND company_code = ANY(${param(codes)}::text[])`}`
+    : `SELECT count(*) AS total FROM business_associates ${whereSql}`;
+  const nulls = order === 'ASC' ? ' NULLS LAST' : ' NULLS FIRST';
   // Counted, on a stored column: the matching rows are read once, for the count and for the page (a top-N sort
   // of their sort key and id). Walking the sort index for the page instead reads rows until 50 match, which for
   // a clustered match (a block of mobile numbers, a name) is most of the table.
-  if (!buckets && !COMPUTED_SORTS.has(column)) {
-    return {
-      prefix: `WITH m AS MATERIALIZED (SELECT id, ${column} AS k FROM business_associates ${whereSql})`,
-      total: 'SELECT count(*) AS total FROM m',
-      page: `SELECT ${LIST_COLUMNS}, ${column} AS __k FROM business_associates
-             WHERE id IN (SELECT id FROM m ORDER BY ${orderBy('k', 'id')} ${limit})
-             ORDER BY ${orderBy(column, 'id')}`,
-      order: pageOrder,
-      params,
-    };
-  }
+  const matchedOnce = !buckets && !COMPUTED_SORTS.has(column);
+  const sql = matchedOnce
+    ? `WITH m AS MATERIALIZED (SELECT id, ${column} AS k FROM business_associates ${whereSql})
+       SELECT t.total AS __total, p.* FROM (SELECT count(*) AS total FROM m) t
+       LEFT JOIN LATERAL (
+         SELECT ${LIST_COLUMNS} FROM business_associates
+         WHERE id IN (SELECT id FROM m ORDER BY k ${order}${nulls}${tieBreak}
+                      LIMIT ${param(range.limit)} OFFSET ${param(range.offset)})
+         ORDER BY ${column} ${order}${nulls}${tieBreak}
+       ) p ON true`
+    : `SELECT t.total AS __total, p.* FROM (${totalSql}) t
+       LEFT JOIN LATERAL (
+         SELECT ${LIST_COLUMNS} FROM business_associates ${whereSql}
+         ORDER BY ${column} ${order}${nulls}${tieBreak}
+         LIMIT ${param(range.limit)} OFFSET ${param(range.offset)}
+       ) p ON true`;
+  // Page and total in one statement, one round trip; the lateral join keeps the total when the page is empty.
+  const { rows } = await db.query<DbRow & { __total: string | number }>(sql, params);
   return {
-    prefix: '',
-    total: buckets
-      ? `SELECT coalesce(sum(count), 0) AS total FROM ${facet ? 'ba_facet_counts' : 'ba_status_counts'}
-         WHERE bucket = ANY(${param(buckets)}::text[])
-         ${facet ? `AND facet = ${param(facet.facet)} AND value = ${param(facet.value)}` : ''}
-         ${codes === 'all' ? '' : `AND company_code = ANY(${param(codes)}::text[])`}`
-      : `SELECT count(*) AS total FROM business_associates ${whereSql}`,
-    page: `SELECT ${LIST_COLUMNS}, ${key} AS __k FROM business_associates ${whereSql}
-           ORDER BY ${orderBy(column, 'id')} ${limit}`,
-    order: pageOrder,
-    params,
+    rows: rows.filter((r) => r.id !== null).map(toListRow),
+    total: Number(rows[0]?.__total ?? 0),
   };
 }
 
