@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { EventMetadata, NewEvent } from '../../../domain/src/shared/events';
+import type { NewEvent } from '../../../domain/src/shared/events';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
 import { loadConfig } from '../config';
 import { verifyHashChain } from '../event-store/hash';
@@ -8,16 +8,8 @@ import { createPostgresEventStore } from '../event-store/postgres';
 import { openDatabase } from './connect';
 import { appConnectionProblems, ensureRoles } from './roles';
 import { applySchema } from './schema';
+import { testMetadata as metadata } from '../event-store/testing';
 
-const metadata: EventMetadata = {
-  actor: { userId: 'u-1', role: 'MLL Procurement' },
-  companyCode: '1000',
-  correlationId: 'corr-1',
-  causationId: null,
-  workflowId: null,
-  requestId: null,
-  at: '2026-02-01T10:00:00.000Z',
-};
 const ev = (type: string): NewEvent => ({ eventId: randomUUID(), type, data: { n: 1 }, metadata });
 
 /** A permission error, not the append-only trigger's (which a superuser or the owner would meet instead). */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { EventMetadata, NewEvent } from '../../../domain/src/shared/events';
+import type { NewEvent } from '../../../domain/src/shared/events';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
 import {
   PUBLIC_KEY_FILE,
@@ -18,21 +18,13 @@ import {
 import { verifyHashChain } from './hash';
 import { createPostgresEventStore } from './postgres';
 import { verifyAuditTrail } from './verify-trail';
+import { testMetadata as metadata } from './testing';
 
 /**
  * Tamper evidence against someone who can write to the database as its owner (issue 6): each attack below
  * defeats the hash chain alone (verifyHashChain still passes, asserted), and the signed anchors outside the
  * database name the first bad position.
  */
-const metadata: EventMetadata = {
-  actor: { userId: 'u-1', role: 'MLL Procurement' },
-  companyCode: '1000',
-  correlationId: 'corr-1',
-  causationId: null,
-  workflowId: null,
-  requestId: null,
-  at: '2026-02-01T10:00:00.000Z',
-};
 const ev = (type: string, data: unknown): NewEvent => ({ eventId: randomUUID(), type, data, metadata });
 
 type Fixture = {
