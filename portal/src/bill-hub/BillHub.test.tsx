@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { indiaDateAt } from '../../../domain/src/shared/india-date';
 import { baColleague, billHubOnlyUser, completeDetails, problem, verifiedBaAdmin } from '../testing/fakeApi';
@@ -379,6 +379,20 @@ describe('Bill-Hub memos', () => {
     expect(screen.getByTestId('memo-balance')).toHaveTextContent('₹16,700.00');
     const invoices = screen.getByRole('table', { name: 'Memo invoices' });
     expect(within(invoices).getByText('INV-C1')).toBeInTheDocument();
+  });
+
+  it('keeps both states when they are chosen before the page re-renders (a quick From then To)', async () => {
+    renderPortal(bench({ invoices: candidates }), '/bill-hub/creatememo');
+    await waitFor(() => expect(within(screen.getByLabelText('From State')).getAllByRole('option')).toHaveLength(3));
+    // Both changes inside one act: React renders once, after both, as when a fast hand or a test driver picks the
+    // second state before the router has applied the first.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('From State'), { target: { value: '29' } });
+      fireEvent.change(screen.getByLabelText('To State'), { target: { value: '29' } });
+    });
+    await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent(/^\?fromState=29&toState=29$/));
+    const table = await screen.findByRole('table', { name: 'Memo candidates' });
+    expect(await within(table).findByText('INV-KA')).toBeInTheDocument();
   });
 
   it('reads the states from the query and lists the candidates at once', async () => {

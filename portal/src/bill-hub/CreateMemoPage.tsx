@@ -20,7 +20,7 @@ import { isApiError, messageOf } from '../api/client';
 import { useFeedback } from '../shared/feedback';
 import { billHubApi } from './api';
 import { sumAmounts } from './money';
-import { BILL_HUB_PATH, viewMemoPath } from './paths';
+import { BILL_HUB_PATH, createMemoPath, viewMemoPath } from './paths';
 import { InvoiceStatusChip } from './StatusChip';
 import { billHubTexts } from './texts';
 import type { FormOptions, InvoiceRow } from './types';
@@ -63,9 +63,15 @@ export function CreateMemoPage() {
   const api = useMemo(() => billHubApi(client), [client]);
   const { showError, notify, withLoading } = useFeedback();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const fromState = stateParam(params.get('fromState'));
-  const toState = stateParam(params.get('toState'));
+  const [params] = useSearchParams();
+  // The chosen states live in the page's state and are mirrored into the query. Two quick choices (From, then
+  // To) can both run before the router re-renders with the first one's query; building each new query from the
+  // render's params lost the first choice. A functional state update cannot lose either.
+  const [states, setStates] = useState(() => ({
+    fromState: stateParam(params.get('fromState')),
+    toState: stateParam(params.get('toState')),
+  }));
+  const { fromState, toState } = states;
   const [options, setOptions] = useState<FormOptions | null>(null);
   const [candidates, setCandidates] = useState<InvoiceRow[] | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -109,12 +115,11 @@ export function CreateMemoPage() {
   const companyCodes = new Set(chosen.map((r) => r.companyCode));
   const totals = memoTotals(chosen);
 
-  const setState = (key: 'fromState' | 'toState', value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  useEffect(() => {
+    navigate(createMemoPath(fromState, toState), { replace: true });
+  }, [navigate, fromState, toState]);
+
+  const setState = (key: 'fromState' | 'toState', value: string) => setStates((s) => ({ ...s, [key]: stateParam(value) }));
 
   const toggle = (id: string) =>
     setSelected((s) => {

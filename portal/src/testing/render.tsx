@@ -8,9 +8,15 @@ import type { FakeApi } from './fakeApi';
 // findBy*/waitFor wait up to 1 s by default: too short for a whole-app render on a busy 2-core machine.
 configure({ asyncUtilTimeout: 10_000 });
 
-/** Shows the current path, so tests can check where the portal navigated. */
+/** Shows the current path and query, so tests can check where the portal navigated. */
 function Location() {
-  return <div data-testid="location" hidden>{useLocation().pathname}</div>;
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <div data-testid="location" hidden>{pathname}</div>
+      <div data-testid="location-search" hidden>{search}</div>
+    </>
+  );
 }
 
 export type RenderOptions = {
