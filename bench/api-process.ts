@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createAuth, loadOrCreateAuthKeys } from '../api/src/http/auth';
 import type { Role } from '../domain/src/identity/roles';
 import { freePort, waitForPort } from '../platform/src/temporal/cli';
-import { collectMajorGcs, type MajorGc } from './gc-trace';
+import { collectGcs, type Gc } from './gc-trace';
 
 /**
  * What every bench group that loads the api needs: a staff access token signed with the keys the api process
@@ -20,6 +20,15 @@ export const BENCH_STAFF: BenchStaffUser = {
   name: 'Bench Staff',
   roles: ['MLL Procurement'],
   companyCodes: ['1000', '2000'],
+};
+
+/** The staff user the master-data loads and commands sign in as: MDM over company code 1000. */
+export const BENCH_MDM: BenchStaffUser = {
+  userId: 'bench-mdm',
+  username: 'mdm@bench.test',
+  name: 'Bench MDM',
+  roles: ['MDM'],
+  companyCodes: ['1000'],
 };
 
 /** A console access token for a staff user with these roles and company codes (active company "All"). */
@@ -63,8 +72,8 @@ export type BenchApi = {
   base: string;
   child: ChildProcess;
   stop: () => Promise<void>;
-  /** With `traceGc`: every full collection of the api so far, with the heap it left (bench/gc-trace.ts). */
-  majorGcs: readonly MajorGc[];
+  /** With `traceGc`: every collection of the api so far, with the heap it left and its pause (bench/gc-trace.ts). */
+  gcs: readonly Gc[];
 };
 
 /**
@@ -78,7 +87,7 @@ export async function startBenchApi(options: {
   env?: NodeJS.ProcessEnv;
   /** Arguments to node itself (bench/profile-api.ts: --cpu-prof). */
   nodeArgs?: readonly string[];
-  /** Run the api with --trace-gc and collect its full collections (the soak's live-heap figure). */
+  /** Run the api with --trace-gc and collect its collections (the soak's live-heap and GC-pause figures). */
   traceGc?: boolean;
 }): Promise<BenchApi> {
   const port = await freePort();
@@ -92,10 +101,10 @@ export async function startBenchApi(options: {
     NODE_ENV: 'production',
     ...options.env,
   }, nodeArgs, options.traceGc ? 'pipe' : 'ignore');
-  const majorGcs = child.stdout ? collectMajorGcs(child.stdout) : [];
+  const gcs = child.stdout ? collectGcs(child.stdout) : [];
   if (!(await waitForPort(port, 60_000))) {
     await stopProcess(child);
     throw new Error('api did not start');
   }
-  return { base: `http://127.0.0.1:${port}`, child, stop: () => stopProcess(child), majorGcs };
+  return { base: `http://127.0.0.1:${port}`, child, stop: () => stopProcess(child), gcs };
 }

@@ -1,11 +1,11 @@
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import type { Role } from '../domain/src/identity/roles';
 import type { EmbeddedPostgres } from '../platform/src/db/embedded-postgres';
 import { ensureDatabaseExists } from '../platform/src/db/connect';
 import { applySchema } from '../platform/src/db/schema';
 import { appRoleUrl, ensureRoles } from '../platform/src/db/roles';
-import { spawnProcess, startBenchApi, staffToken, stopProcess, type BenchApi } from './api-process';
+import { BENCH_MDM, spawnProcess, startBenchApi, staffToken, stopProcess, type BenchApi } from './api-process';
 import { ABANDONED, commandErrors, runCommandLoad, type CommandLoadOptions, type CommandLoadResult } from './command-load';
 import type { FileGroupOptions } from './group';
 import { percentile } from './stats';
@@ -47,15 +47,9 @@ export async function prepareDatabase(server: EmbeddedPostgres, name: string): P
 
 /** A console token of an MDM user: the role that may write master items. */
 export const commandToken = (keyDir: string) =>
-  staffToken(keyDir, {
-    userId: 'bench-mdm',
-    username: 'mdm@bench.test',
-    name: 'Bench MDM',
-    roles: ['MDM'] as Role[],
-    companyCodes: ['1000'],
-  });
+  staffToken(keyDir, BENCH_MDM);
 
-export type CommandStack = { api: BenchApi; stop: () => Promise<void> };
+export type CommandStack = { api: BenchApi; projector: ChildProcess; stop: () => Promise<void> };
 
 /**
  * The api and the projector, each in its own process, against `db` (application role). One api process
@@ -103,6 +97,7 @@ export async function startCommandStack(options: {
     });
     return {
       api,
+      projector,
       stop: async () => {
         await api.stop();
         await stopProcess(projector);

@@ -7,7 +7,7 @@ import { createPostgresEventStore } from '../platform/src/event-store/postgres';
 import { rebuildProjections } from '../projections/src/rebuild';
 import { allProjections } from '../projections/src/registry';
 import { loadReferenceData } from '../scripts/reference-data';
-import { startBenchApi, staffToken } from './api-process';
+import { BENCH_MDM, startBenchApi, staffToken } from './api-process';
 import { loadTest, type LoadResult } from './http-load';
 import type { ServerGroupOptions } from './group';
 
@@ -60,13 +60,7 @@ export async function masterListFigures(options: ServerGroupOptions): Promise<vo
     const { rows } = await pool.query<{ n: string }>("SELECT count(*) AS n FROM master_items WHERE master = 'cities'");
     console.log(`  ${loaded.created} master items created by command in ${fmt(loadSeconds)} s; ${rows[0]?.n} cities in the read model`);
 
-    const token = await staffToken(options.keyDir, {
-      userId: 'bench-mdm',
-      username: 'mdm@bench.test',
-      name: 'Bench MDM',
-      roles: ['MDM'],
-      companyCodes: ['1000'],
-    });
+    const token = await staffToken(options.keyDir, BENCH_MDM);
     const api = await startBenchApi({
       databaseUrl: appRoleUrl(server.url(DB), APP_ROLE, null),
       temporalAddress: options.temporalAddress,

@@ -1,14 +1,16 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import type pg from 'pg';
 import os from 'node:os';
 import path from 'node:path';
-import type { Role } from '../domain/src/identity/roles';
 import { startEmbeddedPostgres } from '../platform/src/db/embedded-postgres';
 import { findTemporalCli, freePort, startTemporalDevServer } from '../platform/src/temporal/cli';
-import { staffToken } from './api-process';
+import { BENCH_STAFF, staffToken } from './api-process';
+import type { Gc } from './gc-trace';
 import { ABANDONED, runCommandLoad, type CommandSample } from './command-load';
 import type { Row } from './group';
 import { loadTest, type LoadResult } from './http-load';
 import { commandLoadOptions, commandToken, prepareDatabase, startCommandStack } from './lag';
+import { machineCpuSeconds, treeCpuSeconds } from './process-cpu';
 import { rssBytes } from './process-memory';
 import { seedBusinessAssociatesForBench } from './projections';
 import { percentile } from './stats';
@@ -45,6 +47,58 @@ function commandWindows(samples: readonly CommandSample[], windowMs: number, win
   });
 }
 
+/**
+ * What else happened in a window, to explain a latency spike: CPU seconds of each process tree and of the
+ * whole machine, PostgreSQL's checkpoints and autovacuum runs (counters, so a window's figure is a difference).
+ */
+type Context = {
+  cpu: Record<string, number>;
+  machineBusy: number;
+  machineTotal: number;
+  checkpoints: number;
+  checkpointWriteMs: number;
+  autovacuums: Map<string, number>;
+};
+
+async function sampleContext(owner: pg.Pool, pids: Record<string, number>): Promise<Context> {
+  const cpu = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, treeCpuSeconds(pid)]));
+  const machine = machineCpuSeconds();
+  // PostgreSQL 17 moved the checkpoint counters from pg_stat_bgwriter to pg_stat_checkpointer; the embedded
+  // server is newer than the system one, so both are asked for.
+  const { rows: moved } = await owner.query(`SELECT to_regclass('pg_catalog.pg_stat_checkpointer') IS NOT NULL AS moved`);
+  const bgwriter = await owner.query<{ n: string; write_ms: string }>(
+    moved[0]!.moved
+      ? `SELECT num_timed + num_requested AS n, write_time + sync_time AS write_ms FROM pg_stat_checkpointer`
+      : `SELECT checkpoints_timed + checkpoints_req AS n, checkpoint_write_time + checkpoint_sync_time AS write_ms FROM pg_stat_bgwriter`,
+  );
+  const tables = await owner.query<{ relname: string; n: string }>(
+    `SELECT relname, autovacuum_count + autoanalyze_count AS n FROM pg_stat_all_tables WHERE autovacuum_count + autoanalyze_count > 0`,
+  );
+  return {
+    cpu,
+    machineBusy: machine.busy,
+    machineTotal: machine.total,
+    checkpoints: Number(bgwriter.rows[0]!.n),
+    checkpointWriteMs: Number(bgwriter.rows[0]!.write_ms),
+    autovacuums: new Map(tables.rows.map((r) => [r.relname, Number(r.n)])),
+  };
+}
+
+function describeWindow(before: Context, after: Context, gcs: readonly Gc[]): string {
+  const cpu = Object.keys(after.cpu).map((name) => `${name} ${fmt(after.cpu[name]! - before.cpu[name]!, 1)}`);
+  const busy = after.machineBusy - before.machineBusy;
+  const total = after.machineTotal - before.machineTotal;
+  const vacuumed = [...after.autovacuums].filter(([table, n]) => n > (before.autovacuums.get(table) ?? 0)).map(([table]) => table);
+  const gcMs = gcs.reduce((sum, gc) => sum + gc.mainThreadMs, 0);
+  const longest = Math.max(0, ...gcs.map((gc) => gc.longestStopMs));
+  return (
+    `cpu s: ${cpu.join(', ')}; machine busy ${fmt(busy, 0)} of ${fmt(total, 0)}; ` +
+    `api GC ${fmt(gcMs, 0)} ms on the main thread (longest stop ${fmt(longest, 1)} ms); ` +
+    `checkpoints ${after.checkpoints - before.checkpoints} (${fmt(after.checkpointWriteMs - before.checkpointWriteMs, 0)} ms writing); ` +
+    `autovacuum/analyze: ${vacuumed.length ? vacuumed.join(', ') : 'none'}`
+  );
+}
+
 export async function soakFigures(options: { quick: boolean; row: Row }): Promise<void> {
   const { row } = options;
   const soakMs = Number(process.env['SOAK_MS'] ?? 600_000);
@@ -67,13 +121,7 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
       await seedBusinessAssociatesForBench(owner, n);
       console.log(`  ${n} BAs seeded in ${fmt((performance.now() - seededAt) / 1000)} s`);
       const keyDir = path.join(work, 'keys');
-      const listToken = await staffToken(keyDir, {
-        userId: 'bench-staff',
-        username: 'bench@demo.test',
-        name: 'Bench Staff',
-        roles: ['MLL Procurement'] as Role[],
-        companyCodes: ['1000', '2000'],
-      });
+      const listToken = await staffToken(keyDir, BENCH_STAFF);
       const writeToken = await commandToken(keyDir);
       const stack = await startCommandStack({
         server,
@@ -107,7 +155,14 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
         const rssIdle = rssBytes(pid);
         // Full collections during each window (indexes into the api's trace): the heap each left is what the
         // api still held, which RSS (V8 growing its heap under load, the allocator keeping pages) does not say.
-        const gcMarks: number[] = [stack.api.majorGcs.length];
+        const gcMarks: number[] = [stack.api.gcs.length];
+        const pids = {
+          api: pid,
+          projector: stack.projector.pid!,
+          postgres: server.process.pid!,
+          temporal: temporal.process.pid!,
+        };
+        let context = await sampleContext(owner, pids);
         const startedAt = performance.now();
         const rss: { atMs: number; bytes: number }[] = [{ atMs: 0, bytes: rssIdle }];
         const sampler = setInterval(() => {
@@ -125,11 +180,14 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
             const durationMs = Math.min(windowMs, soakMs - w * windowMs);
             const result = await loadTest({ ...list, connections: 10, durationMs, overallRate: rate });
             listWindows.push(result);
-            gcMarks.push(stack.api.majorGcs.length);
+            gcMarks.push(stack.api.gcs.length);
+            const next = await sampleContext(owner, pids);
             console.log(
               `  ${windowName} ${w + 1}: list ${fmt(result.requestsPerSecond, 0)} req/s, p50 ${fmt(result.p50Ms, 2)} ms, ` +
-                `p99 ${fmt(result.p99Ms, 2)} ms, ${result.errors} errors; api RSS ${fmt(mb(rss[rss.length - 1]!.bytes), 0)} MB`,
+                `p99 ${fmt(result.p99Ms, 2)} ms, ${result.errors} errors; api RSS ${fmt(mb(rss[rss.length - 1]!.bytes), 0)} MB\n` +
+                `    ${describeWindow(context, next, stack.api.gcs.slice(gcMarks[w], gcMarks[w + 1]))}`,
             );
+            context = next;
           }
         } catch (e) {
           listFailure = e;
@@ -174,8 +232,9 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
           'flat (no growth beyond noise)',
           `idle before the soak (after the throughput run): ${fmt(mb(rssIdle), 0)} MB`,
         );
-        const liveHeap = gcMarks.slice(1).map((end, w) => mean(stack.api.majorGcs.slice(gcMarks[w], end).map((gc) => gc.liveMb)));
-        const gcCounts = gcMarks.slice(1).map((end, w) => end - gcMarks[w]!);
+        const fullGcs = gcMarks.slice(1).map((end, w) => stack.api.gcs.slice(gcMarks[w], end).filter((gc) => gc.full));
+        const liveHeap = fullGcs.map((gcs) => mean(gcs.map((gc) => gc.liveMb)));
+        const gcCounts = fullGcs.map((gcs) => gcs.length);
         row(
           `soak: api live heap (left after each full collection, --trace-gc), mean per ${windowName}`,
           `${liveHeap.map((v) => fmt(v, 1)).join(', ')} MB; last vs first ${fmt(liveHeap[liveHeap.length - 1]! - liveHeap[0]!, 1)} MB, ` +
