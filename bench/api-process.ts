@@ -77,8 +77,8 @@ export type BenchApi = {
 };
 
 /**
- * The api in its own process against `databaseUrl` (the application role's), in production mode, once it
- * listens. `env` adds to or overrides the process's environment.
+ * The api in its own process against `databaseUrl` (the application role's), in production mode, as one
+ * process (API_PROCESSES=1; `env` may ask for more), once it listens. `env` adds to or overrides the process's environment.
  */
 export async function startBenchApi(options: {
   databaseUrl: string;
@@ -99,6 +99,10 @@ export async function startBenchApi(options: {
     PORT: String(port),
     JWT_KEY_DIR: options.keyDir,
     NODE_ENV: 'production',
+    // One process unless a bench asks for more: its pid is the one serving, so the memory and CPU read from it
+    // are the api's (a cluster's primary only forwards connections). The mass-upload figures read the primary
+    // of a two-worker cluster before this.
+    API_PROCESSES: '1',
     ...options.env,
   }, nodeArgs, options.traceGc ? 'pipe' : 'ignore');
   const gcs = child.stdout ? collectGcs(child.stdout) : [];

@@ -32,6 +32,19 @@ const BAD_ROWS = 10_000;
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits));
 const mb = (bytes: number) => bytes / MB;
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// A bench that waits forever says nothing: every wait has a limit far above the expected figure.
+const WAIT_LIMIT_MS = 5 * 60_000;
+
+/** Asks `step` every `everyMs` until it answers something; fails with the last state seen after WAIT_LIMIT_MS. */
+async function poll<T>(what: string, everyMs: number, step: () => Promise<{ done: T } | { state: string }>): Promise<T> {
+  const deadline = performance.now() + WAIT_LIMIT_MS;
+  for (;;) {
+    const answer = await step();
+    if ('done' in answer) return answer.done;
+    if (performance.now() > deadline) throw new Error(`${what}: still "${answer.state}" after ${WAIT_LIMIT_MS / 1000} s`);
+    await settle(everyMs);
+  }
+}
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** A distinct valid PAN for every i < 26^4 * 10,000. */
@@ -209,12 +222,11 @@ export async function massUploadFigures(options: FileGroupOptions & {
       accepted = performance.now() - t0;
       if (res.status !== 202 && res.status !== 200) throw new Error(`POST answered ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`);
       const { uploadId } = JSON.parse(res.body.toString('utf8')) as { uploadId: string };
-      for (;;) {
+      return poll('the upload', 50, async () => {
         const p = (await (await fetch(`${base}/mass-uploads/${uploadId}`, { headers })).json()) as { state: string; created?: number; message?: string };
-        if (p.state === 'recorded' || p.state === 'done') return p;
         if (p.state === 'failed') throw new Error(`upload failed: ${p.message}`);
-        await settle(50);
-      }
+        return p.state === 'recorded' || p.state === 'done' ? { done: p } : p;
+      });
     });
     const total = performance.now() - t0;
     const { rows: events } = await owner.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE stream_id LIKE 'nucleus-vendor-%'`);
@@ -239,13 +251,13 @@ export async function massUploadFigures(options: FileGroupOptions & {
     const projectedIn = performance.now();
     try {
       const head = Number((await owner.query<{ position: string }>('SELECT position FROM event_store_head')).rows[0]?.position ?? 0);
-      for (;;) {
+      await poll('the projector', 200, async () => {
         const { rows: cp } = await owner
           .query<{ position: string }>(`SELECT position FROM projection_checkpoints WHERE name = 'nucleus_vendors'`)
           .catch(() => ({ rows: [] as { position: string }[] }));
-        if (Number(cp[0]?.position ?? 0) >= head) break;
-        await settle(200);
-      }
+        const at = Number(cp[0]?.position ?? 0);
+        return at >= head ? { done: at } : { state: `at ${at} of ${head}` };
+      });
     } finally {
       await stopProcess(projector);
     }
@@ -255,11 +267,10 @@ export async function massUploadFigures(options: FileGroupOptions & {
     const again = await post(new URL(`${base}/mass-uploads?kind=nucleus`), headers, file, 'bench.xlsx');
     if (again.status === 202) {
       const { uploadId } = JSON.parse(again.body.toString('utf8')) as { uploadId: string };
-      for (;;) {
+      await poll('the same file again', 50, async () => {
         const p = (await (await fetch(`${base}/mass-uploads/${uploadId}`, { headers })).json()) as { state: string };
-        if (p.state !== 'recording') break;
-        await settle(50);
-      }
+        return p.state !== 'recording' ? { done: p } : p;
+      });
     }
     const again_ms = performance.now() - t0;
     const eventsAfter = Number((await owner.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]?.n ?? 0);

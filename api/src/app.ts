@@ -89,6 +89,8 @@ export type AppDeps = {
   loginRateLimit?: { limit: number; windowMs: number };
   /** Bound on a command's wait for its write to reach the read models (default 2 s). */
   projectionWaitMs?: number;
+  /** Mass uploads of more rows than this answer 202 and record in the background (default 5,000; tests lower it). */
+  massUploadAsyncFromRows?: number;
   /** Origins other than our own that may call the API from a browser (development servers). */
   corsOrigins?: readonly string[];
   /** DEV_OUTBOX: every e-mail and SMS readable without sign-in at /api/dev/outbox and /dev/outbox (else 404). */
@@ -348,6 +350,7 @@ export function createApp(deps: AppDeps): Express {
       temporal: deps.temporal,
       taskQueue: deps.taskQueue,
       projectionWaitMs: waitMs,
+      asyncFromRows: deps.massUploadAsyncFromRows,
       log,
     }),
   );

@@ -1,15 +1,10 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import {
-  columnsOf,
-  massUploadMessages,
-  type MassUploadField,
-  type MassUploadKind,
-  type MassUploadSheet,
-} from '../../../domain/src/mass-upload/columns';
+import { columnsOf, massUploadMessages } from '../../../domain/src/mass-upload/columns';
 import type { NucleusVendorRow } from '../../../projections/src/nucleus-vendors/nucleus-vendors.queries';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
 import { addUser, sessionOf } from '../users/testing';
+import { panOf, rowFor, workbook, type Row } from './testing';
 import * as XLSX from '@e965/xlsx';
 
 /**
@@ -40,32 +35,6 @@ const uploadEvents = async () =>
   Number(
     (await h.db.pool.query(`SELECT count(*) AS n FROM events WHERE type IN ('NucleusVendorRecorded', 'MassUploadBatchRecorded', 'MassUploadRecorded')`)).rows[0].n,
   );
-
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-/** A distinct valid PAN per (prefix, i). */
-const panOf = (prefix: string, i: number) => `${prefix}${LETTERS[Math.floor(i / 26) % 26]}${LETTERS[i % 26]}${String(1000 + i).slice(-4)}${LETTERS[(i * 7) % 26]}`;
-
-type Row = Partial<Record<MassUploadField, string | number | null>>;
-
-/** A valid row: the template's example with this PAN (GSTIN built from region + PAN). */
-function rowFor(kind: MassUploadKind, sheet: MassUploadSheet, pan: string, over: Row = {}): Row {
-  const base: Row = Object.fromEntries(columnsOf(kind, sheet).map((c) => [c.field, c.example === '' ? null : c.example]));
-  return { ...base, pan, gstin: `27${pan}1Z5`, ...over };
-}
-
-async function workbook(
-  kind: MassUploadKind,
-  sheets: { sheet: MassUploadSheet; rows: Row[]; headers?: (string | null)[] }[],
-): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  for (const s of sheets) {
-    const cols = columnsOf(kind, s.sheet);
-    const ws = wb.addWorksheet(s.sheet);
-    ws.addRow(s.headers ?? cols.map((c) => c.column));
-    for (const r of s.rows) ws.addRow(cols.map((c) => r[c.field] ?? null));
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 const upload = (kind: string, file: Buffer, name = 'vendors.xlsx', auth: Auth = admin) =>
   request(h.app).post(`/api/mass-uploads?kind=${kind}`).set(auth).attach('file', file, name).buffer(true).parse(binary);

@@ -20,6 +20,7 @@ import { principalOf, requireAuth, type Principal } from '../http/auth';
 import { HttpError } from '../http/problem';
 import { contentDisposition, receiveUpload, type UploadedFile } from '../http/uploads';
 import { requestIds } from '../onboarding/access';
+import { claimRecording, finishRecording, readProgress, reportProcessed, type UploadProgress } from './progress';
 import { recordUpload, uploadIdOf } from './record';
 import { validateWorkbook } from './validate';
 import { writeErrorWorkbook, writeTemplate, XLSX_TYPE } from './workbook';
@@ -54,20 +55,9 @@ export type MassUploadRoutesDeps = {
 export const MASS_UPLOAD_MAX_BYTES = 64 * 1024 * 1024;
 export const ASYNC_FROM_ROWS = 5000;
 
-/** In-flight uploads of this process (recording); the read model `mass_uploads` has the recorded ones. */
-type Progress = {
-  uploadId: string;
-  kind: MassUploadKind;
-  state: 'recording' | 'recorded' | 'failed';
-  processed: number;
-  total: number;
-  created: number;
-  unchanged: number;
-  message: string | null;
-  doneAt: number | null;
-};
-
-const KEEP_PROGRESS_MS = 10 * 60_000;
+/** How often a running recording writes how far it got (GET …/:uploadId reads it from any api process). */
+const REPORT_EVERY_MS = 500;
+const RECORDING_FAILED = 'The upload could not be recorded. Please upload the file again.';
 
 const notExcel = () => new HttpError(415, massUploadMessages.notExcel, undefined, undefined, { code: 101 });
 const badKind = () => new DomainError('validation', "kind must be 'nucleus' or 'sap-verified'", { kind: "kind must be 'nucleus' or 'sap-verified'" });
@@ -82,12 +72,7 @@ export function massUploadRoutes(deps: MassUploadRoutesDeps): Router {
   const { pool, store, blobStore } = deps;
   const router = Router();
   const uploaders = requireAuth({ roles: MASS_UPLOADERS, app: 'console' });
-  const inFlight = new Map<string, Progress>();
   const log = deps.log ?? ((line: string) => console.error(line));
-  const prune = () => {
-    const now = Date.now();
-    for (const [id, p] of inFlight) if (p.doneAt !== null && now - p.doneAt > KEEP_PROGRESS_MS) inFlight.delete(id);
-  };
 
   router.get('/mass-uploads/templates/:kind', uploaders, async (req, res) => {
     const kind = req.params['kind'];
@@ -108,25 +93,41 @@ export function massUploadRoutes(deps: MassUploadRoutesDeps): Router {
     }
   }
 
-  async function record(progress: Progress, p: Principal, file: UploadedFile, rows: Parameters<typeof recordUpload>[1]['rows'], counts: { parents: number; children: number }, requestId: string | null) {
-    const result = await recordUpload(
-      { pool, store },
-      {
-        kind: progress.kind,
-        uploadId: progress.uploadId,
-        fileName: file.name,
-        sha256: file.sha256,
-        rows,
-        parents: counts.parents,
-        children: counts.children,
-        actor: actorOf(p),
-        requestId,
-      },
-      (processed) => {
-        progress.processed = processed;
-      },
-    );
-    Object.assign(progress, { state: 'recorded', processed: rows.length, created: result.created, unchanged: result.unchanged, doneAt: Date.now() });
+  async function record(progress: UploadProgress, p: Principal, file: UploadedFile, rows: Parameters<typeof recordUpload>[1]['rows'], counts: { parents: number; children: number }, requestId: string | null) {
+    // Progress reports go out in order, at most every REPORT_EVERY_MS, without holding up the recording.
+    let reports = Promise.resolve();
+    let reportedAt = Date.now();
+    const report = (processed: number) => {
+      if (Date.now() - reportedAt < REPORT_EVERY_MS) return;
+      reportedAt = Date.now();
+      reports = reports
+        .then(() => reportProcessed(pool, progress.uploadId, processed))
+        .catch((err: unknown) => log(`mass upload ${progress.uploadId}: progress not written: ${err instanceof Error ? err.message : String(err)}`));
+    };
+    let result;
+    try {
+      result = await recordUpload(
+        { pool, store },
+        {
+          kind: progress.kind,
+          uploadId: progress.uploadId,
+          fileName: file.name,
+          sha256: file.sha256,
+          rows,
+          parents: counts.parents,
+          children: counts.children,
+          actor: actorOf(p),
+          requestId,
+        },
+        report,
+      );
+    } catch (err) {
+      await reports;
+      await finishRecording(pool, progress.uploadId, { state: 'failed', message: RECORDING_FAILED }).catch(() => undefined);
+      throw err;
+    }
+    await reports;
+    await finishRecording(pool, progress.uploadId, { state: 'recorded', processed: rows.length, created: result.created, unchanged: result.unchanged });
     await startErp(progress.uploadId, progress.kind);
     return result;
   }
@@ -167,33 +168,25 @@ export function massUploadRoutes(deps: MassUploadRoutesDeps): Router {
       return;
     }
 
-    prune();
     const uploadId = uploadIdOf(kind, file.sha256);
-    const running = inFlight.get(uploadId);
-    if (running && running.state === 'recording') {
-      // The same file is being recorded already (a double click): join it.
+    const claim = await claimRecording(pool, { uploadId, kind, total: validation.rows.length });
+    if (!claim.claimed) {
+      // The same file is being recorded already, by this process or another (a double click): join it.
+      const running = claim.progress;
       res.status(202).json({ uploadId, state: running.state, processed: running.processed, total: running.total, message: 'The file is being uploaded' });
       return;
     }
-    const progress: Progress = { uploadId, kind, state: 'recording', processed: 0, total: validation.rows.length, created: 0, unchanged: 0, message: null, doneAt: null };
-    inFlight.set(uploadId, progress);
+    const progress = claim.progress;
     const counts = { parents: validation.parents, children: validation.children };
     const requestId = requestIds(req).key;
     if (validation.rows.length > (deps.asyncFromRows ?? ASYNC_FROM_ROWS)) {
       record(progress, p, file, validation.rows, counts, requestId).catch((err: unknown) => {
-        Object.assign(progress, { state: 'failed', message: 'The upload could not be recorded. Please upload the file again.', doneAt: Date.now() });
         log(`mass upload ${uploadId} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       });
       res.status(202).json({ uploadId, state: 'recording', processed: 0, total: progress.total, message: 'The file is valid and being uploaded' });
       return;
     }
-    let result;
-    try {
-      result = await record(progress, p, file, validation.rows, counts, requestId);
-    } catch (err) {
-      Object.assign(progress, { state: 'failed', message: 'The upload could not be recorded. Please upload the file again.', doneAt: Date.now() });
-      throw err;
-    }
+    const result = await record(progress, p, file, validation.rows, counts, requestId);
     if (result.lastGlobalPosition > 0)
       await waitForProjections(pool, result.lastGlobalPosition, { timeoutMs: deps.projectionWaitMs ?? 2000, names: ['nucleus_vendors'] });
     res.status(200).json({
@@ -209,7 +202,7 @@ export function massUploadRoutes(deps: MassUploadRoutesDeps): Router {
 
   router.get('/mass-uploads/:uploadId', uploaders, async (req, res) => {
     const uploadId = String(req.params['uploadId']);
-    const running = inFlight.get(uploadId);
+    const running = await readProgress(pool, uploadId);
     if (running && running.state !== 'recorded') {
       res.json({ uploadId, kind: running.kind, state: running.state, processed: running.processed, total: running.total, message: running.message });
       return;

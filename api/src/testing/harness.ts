@@ -26,6 +26,11 @@ import { createAuth, generateAuthKeys, refreshCookieName, type Auth, type AuthCo
  */
 export type ApiHarness = {
   app: Express;
+  /**
+   * Another api process over the same database, store and Temporal (API_PROCESSES > 1): its own in-memory state
+   * (caches, limiters), so a test can show that what one process did, the other answers.
+   */
+  anotherProcess: () => Express;
   db: TestDatabase;
   /** Uploaded files of this harness: a temporary folder of its own, removed by `stop`. */
   blobStore: BlobStore;
@@ -111,20 +116,22 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
   // The api's own closers (the notification streams and their LISTEN connection), run first by stop(): a browser's
   // stream still open would otherwise reconnect to the dropped database after the suite's modules were torn down.
   const shutdown: (() => Promise<void>)[] = [];
-  const app = createApp({
-    onShutdown: (close) => shutdown.push(close),
-    pool: db.appPool,
-    store,
-    temporal,
-    taskQueue,
-    auth: { config: TEST_AUTH_CONFIG, keys },
-    blobStore,
-    crm: crmSandbox.crm,
-    log: () => undefined,
-    ...overrides,
-    // A captcha a test solves in milliseconds; everything else as configured.
-    identity: { captchaCounterRange: [10, 200], ...overrides.identity },
-  });
+  const makeApp = () =>
+    createApp({
+      onShutdown: (close) => shutdown.push(close),
+      pool: db.appPool,
+      store,
+      temporal,
+      taskQueue,
+      auth: { config: TEST_AUTH_CONFIG, keys },
+      blobStore,
+      crm: crmSandbox.crm,
+      log: () => undefined,
+      ...overrides,
+      // A captcha a test solves in milliseconds; everything else as configured.
+      identity: { captchaCounterRange: [10, 200], ...overrides.identity },
+    });
+  const app = makeApp();
 
   const codeSentTo = async (recipient: string, template = 'login-otp') => {
     const { rows } = await db.pool.query<{ body: string }>(
@@ -154,6 +161,7 @@ export async function startApiHarness(name: string, overrides: Partial<AppDeps> 
 
   return {
     app,
+    anotherProcess: makeApp,
     db,
     blobStore,
     filesDir,

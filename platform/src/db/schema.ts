@@ -3,6 +3,7 @@ import { ensureEventStoreSchema } from '../event-store/schema';
 import { ensureProjectionsSchema } from '../../../projections/src/schema';
 import { ensureIdentityStoreSchema } from '../../../api/src/identity/store/schema';
 import { ensureIdempotencySchema } from '../../../api/src/http/idempotency';
+import { ensureMassUploadProgressSchema } from '../../../api/src/mass-upload/progress';
 import { ensureMastersSchema } from '../../../api/src/masters/keys';
 import { ensurePanClaimsSchema } from '../../../api/src/onboarding/pan-claims';
 import { ensureOutboxSchema } from '../notifications/schema';
@@ -27,6 +28,8 @@ export async function applySchema(pool: pg.Pool): Promise<void> {
     const { ensureKurrentDbCheckpointSchema } = await import('../event-store/kurrentdb');
     await ensureKurrentDbCheckpointSchema(client);
     await ensureIdempotencySchema(client);
+    // Where each mass upload's recording stands, read by every api process (api/src/mass-upload/progress.ts).
+    await ensureMassUploadProgressSchema(client);
     // Master items' unique-key claims and the id sequence of new items (api/src/masters/keys.ts).
     await ensureMastersSchema(client);
     // Who holds which PAN under which company code (api/src/onboarding/pan-claims.ts).
