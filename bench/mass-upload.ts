@@ -200,7 +200,11 @@ export async function massUploadFigures(options: FileGroupOptions & {
   const env = { TEMPORAL_TASK_QUEUE: TASK_QUEUE, FILE_STORE: 'fs', FILES_DIR: path.join(work, 'mass-upload-files') };
   // Its own api (no projector, no worker: the figure is validation + append; the ERP step's workflow is only
   // started). Without a projector every row is new to the read model, which is the first upload's case anyway.
-  const api = await startBenchApi({ databaseUrl, temporalAddress: options.temporalAddress, keyDir: options.keyDir, env });
+  // MASS_UPLOAD_CPU_PROF=<folder>: the api writes a CPU profile there when it stops (sum it with
+  // `npx tsx bench/profile-api.ts <file>.cpuprofile`).
+  const profileDir = process.env['MASS_UPLOAD_CPU_PROF'];
+  const nodeArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const api = await startBenchApi({ databaseUrl, temporalAddress: options.temporalAddress, keyDir: options.keyDir, env, nodeArgs });
   try {
     const base = `${api.base}/api`;
     for (let i = 0; i < 10; i += 1) {

@@ -67,6 +67,8 @@ function summarise(file: string, top = 45, window?: { fromEndMs: number; toEndMs
 }
 
 async function main(): Promise<void> {
+  // A profile written elsewhere (MASS_UPLOAD_CPU_PROF in the mass-upload bench): only summed.
+  if (process.argv[2]?.endsWith('.cpuprofile')) return summarise(process.argv[2], Number(process.argv[3] ?? 45));
   const route = process.argv[2] ?? '/api/notifications/unread-count';
   const seconds = Number(process.argv[3] ?? 6);
   const adminUrl = process.env['PROFILE_PG_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { startApiHarness, type ApiHarness } from '../testing/harness';
 import { addUser, sessionOf } from '../users/testing';
-import { claimRecording, finishRecording } from './progress';
+import { claimRecording, finishRecording, RECORDING_FAILED } from './progress';
 import { uploadIdOf } from './record';
 import { panOf, rowFor, workbook } from './testing';
 
@@ -67,8 +67,8 @@ it('the same file POSTed to another process while the first records it joins tha
   expect(await recordedEvents()).toBe(before);
 
   // Once that recording failed (its process gave up), the same file is recorded by whoever is asked next.
-  await finishRecording(h.db.appPool, uploadId, { state: 'failed', message: 'The upload could not be recorded. Please upload the file again.' });
+  await finishRecording(h.db.appPool, uploadId, { state: 'failed', message: RECORDING_FAILED });
   const failed = await request(h.app).get(`/api/mass-uploads/${uploadId}`).set(admin);
-  expect(failed.body).toMatchObject({ state: 'failed', message: 'The upload could not be recorded. Please upload the file again.' });
+  expect(failed.body).toMatchObject({ state: 'failed', message: RECORDING_FAILED });
   expect((await post(h.app, file)).status).toBe(202);
 });

@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
-import { claimRecording, finishRecording, readProgress, reportProcessed, STALE_AFTER_SECONDS } from './progress';
+import { claimRecording, finishRecording, readProgress, RECORDING_FAILED, reportProcessed, STALE_AFTER_SECONDS } from './progress';
 
 /**
  * A mass upload's recording progress lives in PostgreSQL, so every api process of the cluster answers the same
@@ -62,13 +62,15 @@ it('the same file after a finished or failed recording is claimed again, from ze
   expect(retry).toMatchObject({ claimed: true, progress: { state: 'recording', processed: 0, message: null } });
 });
 
-it('a recording that stopped moving (its process died) is claimed again after the stale limit', async () => {
+it('a recording that stopped moving (its process died) reads as failed, and is claimed again, after the stale limit', async () => {
   await claimRecording(db.appPool, upload('u-dead'));
   await reportProcessed(db.appPool, 'u-dead', 20);
   expect((await claimRecording(db.appPool, upload('u-dead'))).claimed).toBe(false);
+  expect(await readProgress(db.appPool, 'u-dead')).toMatchObject({ state: 'recording', processed: 20 });
   await db.pool.query(`UPDATE mass_upload_progress SET updated_at = now() - make_interval(secs => $1) WHERE upload_id = 'u-dead'`, [
     STALE_AFTER_SECONDS + 1,
   ]);
+  expect(await readProgress(db.appPool, 'u-dead')).toMatchObject({ state: 'failed', processed: 20, message: RECORDING_FAILED });
   expect(await claimRecording(db.appPool, upload('u-dead'))).toMatchObject({ claimed: true, progress: { processed: 0 } });
 });
 

@@ -31,6 +31,8 @@ export async function ensureMassUploadProgressSchema(db: pg.Pool | pg.PoolClient
 
 /** A recording that has not moved for this long is taken for dead (a batch takes well under a second). */
 export const STALE_AFTER_SECONDS = 120;
+/** What a failed recording says, and a dead one (stale) reads as. */
+export const RECORDING_FAILED = 'The upload could not be recorded. Please upload the file again.';
 /** Finished rows are kept this long for late polls, then pruned (the read model `mass_uploads` stays). */
 const KEEP_FINISHED_HOURS = 24;
 
@@ -120,7 +122,14 @@ export async function finishRecording(
     ]);
 }
 
+/** How the upload's recording stands; one whose process died (stale) reads as failed, so the console stops waiting. */
 export async function readProgress(db: pg.Pool, uploadId: string): Promise<UploadProgress | null> {
-  const { rows } = await db.query<DbProgress>(`SELECT * FROM mass_upload_progress WHERE upload_id = $1`, [uploadId]);
-  return rows[0] ? fromRow(rows[0]) : null;
+  const { rows } = await db.query<DbProgress & { stale: boolean }>(
+    `SELECT *, state = 'recording' AND updated_at < now() - make_interval(secs => $2) AS stale
+       FROM mass_upload_progress WHERE upload_id = $1`,
+    [uploadId, STALE_AFTER_SECONDS],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return row.stale ? { ...fromRow(row), state: 'failed', message: RECORDING_FAILED } : fromRow(row);
 }

@@ -20,7 +20,7 @@ import { principalOf, requireAuth, type Principal } from '../http/auth';
 import { HttpError } from '../http/problem';
 import { contentDisposition, receiveUpload, type UploadedFile } from '../http/uploads';
 import { requestIds } from '../onboarding/access';
-import { claimRecording, finishRecording, readProgress, reportProcessed, type UploadProgress } from './progress';
+import { claimRecording, finishRecording, readProgress, RECORDING_FAILED, reportProcessed, type UploadProgress } from './progress';
 import { recordUpload, uploadIdOf } from './record';
 import { validateWorkbook } from './validate';
 import { writeErrorWorkbook, writeTemplate, XLSX_TYPE } from './workbook';
@@ -57,7 +57,6 @@ export const ASYNC_FROM_ROWS = 5000;
 
 /** How often a running recording writes how far it got (GET …/:uploadId reads it from any api process). */
 const REPORT_EVERY_MS = 500;
-const RECORDING_FAILED = 'The upload could not be recorded. Please upload the file again.';
 
 const notExcel = () => new HttpError(415, massUploadMessages.notExcel, undefined, undefined, { code: 101 });
 const badKind = () => new DomainError('validation', "kind must be 'nucleus' or 'sap-verified'", { kind: "kind must be 'nucleus' or 'sap-verified'" });
