@@ -51,7 +51,10 @@ function commandWindows(samples: readonly CommandSample[], windowMs: number, win
  * What else happened in a window, to explain a latency spike: CPU seconds of each process tree and of the
  * whole machine, PostgreSQL's checkpoints and autovacuum runs (counters, so a window's figure is a difference).
  */
+type StatementTotals = Map<string, { query: string; calls: number; ms: number }>;
+
 type Context = {
+  statements: StatementTotals;
   cpu: Record<string, number>;
   machineBusy: number;
   machineTotal: number;
@@ -74,7 +77,11 @@ async function sampleContext(owner: pg.Pool, pids: Record<string, number>): Prom
   const tables = await owner.query<{ relname: string; n: string }>(
     `SELECT relname, autovacuum_count + autoanalyze_count AS n FROM pg_stat_all_tables WHERE autovacuum_count + autoanalyze_count > 0`,
   );
+  const { rows: statements } = await owner.query<{ queryid: string; query: string; calls: string; ms: number }>(
+    `SELECT queryid::text, query, calls, total_exec_time AS ms FROM pg_stat_statements`,
+  );
   return {
+    statements: new Map(statements.map((r) => [r.queryid, { query: r.query, calls: Number(r.calls), ms: r.ms }])),
     cpu,
     machineBusy: machine.busy,
     machineTotal: machine.total,
@@ -99,6 +106,26 @@ function describeWindow(before: Context, after: Context, gcs: readonly Gc[]): st
   );
 }
 
+/**
+ * The statements PostgreSQL spent most time on over the soak, with their mean time per call in each window: a
+ * statement whose mean climbs while its calls stay level is work that grows with the data, not with the load.
+ */
+function statementGrowth(contexts: readonly Context[], top = 8): string[] {
+  const first = contexts[0]!.statements;
+  const last = contexts[contexts.length - 1]!.statements;
+  const spent = [...last].map(([id, s]) => ({ id, query: s.query, ms: s.ms - (first.get(id)?.ms ?? 0) })).sort((a, b) => b.ms - a.ms);
+  return spent.slice(0, top).map(({ id, query, ms }) => {
+    const perWindow = contexts.slice(1).map((after, w) => {
+      const a = after.statements.get(id);
+      const b = contexts[w]!.statements.get(id);
+      const calls = (a?.calls ?? 0) - (b?.calls ?? 0);
+      return calls > 0 ? ((a?.ms ?? 0) - (b?.ms ?? 0)) / calls : NaN;
+    });
+    const text = query.replace(/\s+/g, ' ').slice(0, 110);
+    return `${fmt(ms / 1000, 1)} s in all; ms per call by window ${perWindow.map((v) => fmt(v, 2)).join(', ')}: ${text}`;
+  });
+}
+
 export async function soakFigures(options: { quick: boolean; row: Row }): Promise<void> {
   const { row } = options;
   const soakMs = Number(process.env['SOAK_MS'] ?? 600_000);
@@ -112,7 +139,12 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
 
   const work = mkdtempSync(path.join(os.tmpdir(), 'ba-portal-soak-'));
   chmodSync(work, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(work, 'pg'), port: await freePort() });
+  // pg_stat_statements: which statements' time per call grows over the soak (see statementGrowth).
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(work, 'pg'),
+    port: await freePort(),
+    settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' },
+  });
   const temporal = await startTemporalDevServer({ cliPath: findTemporalCli({ log: console.log }), port: await freePort() });
   try {
     const owner = await prepareDatabase(server, DB);
@@ -162,7 +194,10 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
           postgres: server.process.pid!,
           temporal: temporal.process.pid!,
         };
+        // The extension is created here, by the owner: the settings above only load its library.
+        await owner.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
         let context = await sampleContext(owner, pids);
+        const contexts = [context];
         const startedAt = performance.now();
         const rss: { atMs: number; bytes: number }[] = [{ atMs: 0, bytes: rssIdle }];
         const sampler = setInterval(() => {
@@ -188,6 +223,7 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
                 `    ${describeWindow(context, next, stack.api.gcs.slice(gcMarks[w], gcMarks[w + 1]))}`,
             );
             context = next;
+            contexts.push(next);
           }
         } catch (e) {
           listFailure = e;
@@ -233,7 +269,8 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
           `idle before the soak (after the throughput run): ${fmt(mb(rssIdle), 0)} MB`,
         );
         const fullGcs = gcMarks.slice(1).map((end, w) => stack.api.gcs.slice(gcMarks[w], end).filter((gc) => gc.full));
-        const liveHeap = fullGcs.map((gcs) => mean(gcs.map((gc) => gc.liveMb)));
+        // A window without a full collection has no figure ('-'), not 0 MB.
+        const liveHeap = fullGcs.map((gcs) => (gcs.length ? mean(gcs.map((gc) => gc.liveMb)) : NaN));
         const gcCounts = fullGcs.map((gcs) => gcs.length);
         row(
           `soak: api live heap (left after each full collection, --trace-gc), mean per ${windowName}`,
@@ -244,6 +281,8 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
           '',
           `full collections per ${windowName}: ${gcCounts.join(', ')}`,
         );
+        console.log(`  PostgreSQL's statements by time spent during the soak:`);
+        for (const line of statementGrowth(contexts)) console.log(`    ${line}`);
         row(
           'soak: errors (non-2xx answers, socket errors, timeouts)',
           `${listErrors + commandErrors}`,

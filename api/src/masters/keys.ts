@@ -7,6 +7,7 @@ import {
   duplicateMessage,
   normaliseKeyPart,
   uniqueKeysOf,
+  uniqueKeyText,
   uniqueKeyValue,
   type MasterDefinition,
   type MasterValues,
@@ -54,7 +55,7 @@ type Key = { fields: readonly string[]; key: string; parts: string[] };
 export function keysOf(def: MasterDefinition, values: MasterValues): Key[] {
   return uniqueKeysOf(def).map((fields) => ({
     fields,
-    key: `${fields.join('+')}=${uniqueKeyValue(fields, values)}`,
+    key: uniqueKeyText(fields, values),
     parts: fields.map((f) => normaliseKeyPart(values[f])),
   }));
 }

@@ -850,3 +850,13 @@ export const normaliseKeyPart = (v: unknown): string =>
 /** The normalised key of `values` for one unique key of the master. */
 export const uniqueKeyValue = (key: readonly string[], values: MasterValues): string =>
   key.map((n) => normaliseKeyPart(values[n])).join('\u001f');
+
+/**
+ * One unique key of `values` as a single text (`name=acme roadways`, `taxType+taxCode=…`): what the api claims in
+ * master_keys and the read model keeps in master_items.unique_keys, so both find a holder by the same text.
+ */
+export const uniqueKeyText = (key: readonly string[], values: MasterValues): string =>
+  keyText(key, key.map((n) => normaliseKeyPart(values[n])));
+
+/** The same text from a key's fields and their already normalised parts. */
+export const keyText = (fields: readonly string[], parts: readonly string[]): string => `${fields.join('+')}=${parts.join('\u001f')}`;

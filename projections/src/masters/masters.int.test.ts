@@ -1,7 +1,7 @@
 import type { EventStore } from '../../../domain/src/event-store/port';
 import { handleCommand } from '../../../domain/src/event-store/handle-command';
 import { masterDecider } from '../../../domain/src/masters/decide';
-import { masterDefinition } from '../../../domain/src/masters/definitions';
+import { masterDefinition, normaliseKeyPart } from '../../../domain/src/masters/definitions';
 import { masterItemStreamId, type MasterCommand } from '../../../domain/src/masters/events';
 import { createPostgresEventStore } from '../../../platform/src/event-store/postgres';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
@@ -9,7 +9,7 @@ import { rebuildProjections, rebuildTables } from '../rebuild';
 import { allProjections } from '../registry';
 import { applyDirectly, dumpTables, foreignEvent } from '../test-support';
 import { mastersProjection } from './masters.projection';
-import { getMasterItem, getMasterItems, listMasterItems, masterCounts } from './masters.queries';
+import { findByUniqueKey, getMasterItem, getMasterItems, listMasterItems, masterCounts } from './masters.queries';
 
 let db: TestDatabase;
 let store: EventStore;
@@ -132,5 +132,27 @@ describe('masters projection', () => {
     await rebuildProjections({ pool: db.pool, store, projections: [mastersProjection], pageSize: 3, swap: false });
     const rebuilt = await dumpTables(db.pool, mastersProjection.tables.map(rebuildTables));
     expect(Object.values(rebuilt)).toEqual(Object.values(live));
+  });
+
+  it('keeps each unique key of an item as the api claims it, and finds a holder by it, case and spaces aside', async () => {
+    await history();
+    await applyDirectly(db.pool, mastersProjection, await store.readAll(0, 100_000));
+    const { rows } = await db.pool.query(`SELECT id, unique_keys FROM master_items WHERE master = 'states' AND id = $1`, [String(S)]);
+    // states: the name and, on their own, the state code and the GST state code.
+    expect(rows[0].unique_keys).toEqual(expect.arrayContaining(['name=testland', 'stateCode=qt', 'gstStateCode=91']));
+
+    const city = (name: string, stateId: number, except: string | null = null) =>
+      findByUniqueKey(db.pool, 'cities', ['name', 'stateId'], [normaliseKeyPart(name), normaliseKeyPart(stateId)], except);
+    expect(await city('  BETA   nagar ', S)).toBe(String(S + 12));
+    // The key moved with the change: the old name is free; the same name in another state is another key.
+    expect(await city('Beta Gaon', S)).toBeNull();
+    expect(await city('Beta Nagar', S + 1)).toBeNull();
+    // The item itself is not its own duplicate; an inactive item still holds its key.
+    expect(await city('Beta Nagar', S, String(S + 12))).toBeNull();
+    expect(await city('Gamma Puram', S + 1)).toBe(String(S + 13));
+
+    // A row projected before the column existed (NULL) is still found, by its values.
+    await db.pool.query(`UPDATE master_items SET unique_keys = NULL WHERE master = 'cities' AND id = $1`, [String(S + 10)]);
+    expect(await city('zeta nagar', S)).toBe(String(S + 10));
   });
 });

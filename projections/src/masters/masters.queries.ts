@@ -1,4 +1,4 @@
-import type { MasterDefinition, MasterStatus, MasterValues } from '../../../domain/src/masters/definitions';
+import { keyText, type MasterDefinition, type MasterStatus, type MasterValues } from '../../../domain/src/masters/definitions';
 import { likeEscape, type Db, type Range, type SortOrder } from '../sql';
 
 /** One item as the API answers it: `{ id, ...values, status, updatedAt }` (id a number for idKind 'int'). */
@@ -155,8 +155,10 @@ export async function* allMasterItems(db: Db, resource: string, pageSize = 1000)
 }
 
 /**
- * The item of `resource` other than `exceptId` whose values for `fields` equal `values` case-insensitively
- * (spaces collapsed), or null: the uniqueness check against items written without a key claim (reference data).
+ * The item of `resource` other than `exceptId` holding the unique key of `fields` with these `normalised` parts
+ * (the same text the api claims: case-insensitive, spaces collapsed), or null: the uniqueness check against
+ * items written without a key claim (reference data). By the unique_keys index; rows written before that column
+ * (NULL) are compared by their values.
  */
 export async function findByUniqueKey(
   db: Db,
@@ -165,13 +167,15 @@ export async function findByUniqueKey(
   normalised: readonly string[],
   exceptId: string | null,
 ): Promise<string | null> {
-  const params: unknown[] = [resource, exceptId ?? ''];
+  const params: unknown[] = [resource, exceptId ?? '', [keyText(fields, normalised)]];
   const conds = fields.map((f, i) => {
     params.push(normalised[i] ?? '');
     return `regexp_replace(lower(btrim(coalesce(values->>${jsonKey(f)}, ''))), '\\s+', ' ', 'g') = $${params.length}`;
   });
   const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM master_items WHERE master = $1 AND id <> $2 AND ${conds.join(' AND ')} LIMIT 1`,
+    `SELECT id FROM master_items WHERE master = $1 AND id <> $2
+        AND (unique_keys @> $3::text[] OR (unique_keys IS NULL AND ${conds.join(' AND ')}))
+      LIMIT 1`,
     params,
   );
   return rows[0]?.id ?? null;
