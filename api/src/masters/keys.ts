@@ -5,10 +5,10 @@ import { DomainError } from '../../../domain/src/shared/errors';
 import { masterDecider } from '../../../domain/src/masters/decide';
 import {
   duplicateMessage,
-  normaliseKeyPart,
+  keyParts,
+  keyText,
   uniqueKeysOf,
   uniqueKeyText,
-  uniqueKeyValue,
   type MasterDefinition,
   type MasterValues,
 } from '../../../domain/src/masters/definitions';
@@ -53,11 +53,10 @@ export async function nextMasterId(pool: pg.Pool): Promise<number> {
 type Key = { fields: readonly string[]; key: string; parts: string[] };
 
 export function keysOf(def: MasterDefinition, values: MasterValues): Key[] {
-  return uniqueKeysOf(def).map((fields) => ({
-    fields,
-    key: uniqueKeyText(fields, values),
-    parts: fields.map((f) => normaliseKeyPart(values[f])),
-  }));
+  return uniqueKeysOf(def).map((fields) => {
+    const parts = keyParts(fields, values);
+    return { fields, key: keyText(fields, parts), parts };
+  });
 }
 
 const conflict = (def: MasterDefinition, fields: readonly string[]) =>
@@ -145,8 +144,8 @@ async function claimOne(pool: pg.Pool, store: EventStore, def: MasterDefinition,
     if (!holder) continue; // released meanwhile: try again
     if (holder.item_id === id) return;
     const values = await currentValues(store, def.resource, holder.item_id);
-    const stillHeld =
-      values !== null ? uniqueKeyValue(k.fields, values) === uniqueKeyValue(k.fields, Object.fromEntries(k.fields.map((f, i) => [f, k.parts[i]]))) : holder.age_ms < STALE_CLAIM_MS;
+    // Held while the holder's current values still give this key (or, without a stream yet, while the claim is young).
+    const stillHeld = values !== null ? uniqueKeyText(k.fields, values) === k.key : holder.age_ms < STALE_CLAIM_MS;
     if (stillHeld) throw conflict(def, k.fields);
     // Stale: its item never came to be or no longer has this key. Taken over only if nobody else did first.
     const taken = await pool.query(

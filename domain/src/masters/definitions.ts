@@ -847,16 +847,17 @@ export const displayOf = (def: MasterDefinition, values: MasterValues): string =
 export const normaliseKeyPart = (v: unknown): string =>
   v === null || v === undefined ? '' : String(v).trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** The normalised key of `values` for one unique key of the master. */
-export const uniqueKeyValue = (key: readonly string[], values: MasterValues): string =>
-  key.map((n) => normaliseKeyPart(values[n])).join('\u001f');
+/** The normalised values of one unique key's fields, in the key's order. */
+export const keyParts = (key: readonly string[], values: MasterValues): string[] => key.map((n) => normaliseKeyPart(values[n]));
+
+/** The normalised key of `values` for one unique key of the master (within one key: the parts alone). */
+export const uniqueKeyValue = (key: readonly string[], values: MasterValues): string => keyParts(key, values).join('\u001f');
 
 /**
  * One unique key of `values` as a single text (`name=acme roadways`, `taxType+taxCode=…`): what the api claims in
  * master_keys and the read model keeps in master_items.unique_keys, so both find a holder by the same text.
  */
-export const uniqueKeyText = (key: readonly string[], values: MasterValues): string =>
-  keyText(key, key.map((n) => normaliseKeyPart(values[n])));
+export const uniqueKeyText = (key: readonly string[], values: MasterValues): string => keyText(key, keyParts(key, values));
 
 /** The same text from a key's fields and their already normalised parts. */
 export const keyText = (fields: readonly string[], parts: readonly string[]): string => `${fields.join('+')}=${parts.join('\u001f')}`;
