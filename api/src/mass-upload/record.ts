@@ -1,5 +1,4 @@
 import type { Pool } from 'pg';
-import { v5 as uuidv5 } from 'uuid';
 import type { EventStore } from '../../../domain/src/event-store/port';
 import type { MassUploadKind, MassUploadValues } from '../../../domain/src/mass-upload/columns';
 import {
@@ -10,13 +9,16 @@ import {
   type NucleusVendorRecorded,
 } from '../../../domain/src/mass-upload/events';
 import type { Actor, EventMetadata, NewEvent } from '../../../domain/src/shared/events';
+import { uuidV5In } from '../../../platform/src/ids/uuid-v5';
 import { rowHashes } from '../../../projections/src/nucleus-vendors/nucleus-vendors.queries';
 import { rowIdentity, unpackValues, type GoodRow } from './validate';
 
 /** Event ids of an upload derive from what they record, so the same rows again are the same appends. */
 export const MASS_UPLOAD_NAMESPACE = 'c0f5a7a2-6f1e-4c1b-9a4d-2e8b7d3f5a10';
+/** uuid v5 in MASS_UPLOAD_NAMESPACE (one per row of an upload, so the fast one). */
+const massUploadId = uuidV5In(MASS_UPLOAD_NAMESPACE);
 /** The same file (kind + sha256) is the same upload. */
-export const uploadIdOf = (kind: MassUploadKind, sha256: string): string => uuidv5(`${kind}:${sha256}`, MASS_UPLOAD_NAMESPACE);
+export const uploadIdOf = (kind: MassUploadKind, sha256: string): string => massUploadId(`${kind}:${sha256}`);
 
 /**
  * Rows per batch of vendors (PAN streams; a vendor's rows are never split): one read of the hashes, then the
@@ -119,7 +121,7 @@ export async function recordUpload(
           continue;
         }
         events.push({
-          eventId: uuidv5(`${streamId}|${rowKey}|${previous}|${valuesHash}`, MASS_UPLOAD_NAMESPACE),
+          eventId: massUploadId(`${streamId}|${rowKey}|${previous}|${valuesHash}`),
           type: 'NucleusVendorRecorded',
           data: {
             pan,
@@ -168,7 +170,7 @@ export async function recordUpload(
       unchanged += counts.unchanged;
       processed += slice.reduce((n, pan) => n + byPan.get(pan)!.length, 0);
       const batchEvent: NewEvent<MassUploadBatchRecorded['type'], MassUploadBatchRecorded['data']> = {
-        eventId: uuidv5(`${uploadStream}|batch|${number}`, MASS_UPLOAD_NAMESPACE),
+        eventId: massUploadId(`${uploadStream}|batch|${number}`),
         type: 'MassUploadBatchRecorded',
         data: { uploadId: input.uploadId, batch: number, pans: slice, created: counts.created, unchanged: counts.unchanged },
         metadata: meta(null),
@@ -183,7 +185,7 @@ export async function recordUpload(
   }
   for (const done of inFlight) await done;
   const recorded: NewEvent<MassUploadRecorded['type'], MassUploadRecorded['data']> = {
-    eventId: uuidv5(`${uploadStream}|recorded`, MASS_UPLOAD_NAMESPACE),
+    eventId: massUploadId(`${uploadStream}|recorded`),
     type: 'MassUploadRecorded',
     data: {
       uploadId: input.uploadId,

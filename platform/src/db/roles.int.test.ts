@@ -71,6 +71,10 @@ describe('the application role', () => {
     ['disable the append-only trigger', 'alter table events disable trigger all'],
     ['drop the append-only trigger', 'drop trigger events_append_only on events'],
     ['append without the head lock', `select append_locked('ba-x', 'any', '[]'::jsonb, null)`],
+    [
+      'append columns without the head lock',
+      `select append_columns_locked('{ba-x}', '{any}', '{0}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')`,
+    ],
     ['create a table', 'create table sneaky (id int)'],
     ['create a schema', 'create schema sneaky'],
     ['replace an append function', `create or replace function append_to_streams(p jsonb) returns jsonb language sql as 'select p'`],

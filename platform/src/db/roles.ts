@@ -5,7 +5,7 @@ import pg from 'pg';
  * - the owner: owns every table and function, runs the DDL (applySchema) and this module. Whoever runs
  *   `npm run db:migrate`, the supervisor when it has owner rights, `projections:rebuild`, tests' set-up.
  * - the application role (DATABASE_APP_ROLE): what the api, worker, projector and seed connect as. It reads
- *   the event store but appends only through `append_to_stream` / `append_to_streams` (SECURITY DEFINER,
+ *   the event store but appends only through `append_to_stream` / `append_to_streams` / `append_columns` (SECURITY DEFINER,
  *   owned by the owner), reads and writes every other table, and can do nothing else: no DDL, no direct
  *   write to `events`, no superuser-only settings, no `COPY … PROGRAM`. Not being the owner, it cannot
  *   disable the append-only trigger either.
@@ -15,10 +15,17 @@ import pg from 'pg';
 export const APPEND_ONLY_TABLES = ['events', 'event_store_head'] as const;
 
 /** The append functions the application calls (SECURITY DEFINER, see event-store/schema.ts). */
-const APPEND_FUNCTIONS = ['append_to_stream(text, text, jsonb, jsonb)', 'append_to_streams(jsonb)'];
+const APPEND_FUNCTIONS = [
+  'append_to_stream(text, text, jsonb, jsonb)',
+  'append_to_streams(jsonb)',
+  'append_columns(text[], text[], int[], uuid[], text[], jsonb[], int[], jsonb[])',
+];
 
 /** Writes without taking the head lock: only the append functions may call it, never the application. */
-const INTERNAL_FUNCTIONS = ['append_locked(text, text, jsonb, jsonb)'];
+const INTERNAL_FUNCTIONS = [
+  'append_locked(text, text, jsonb, jsonb)',
+  'append_columns_locked(text[], text[], int[], uuid[], text[], jsonb[], text[], int[], jsonb[], text[])',
+];
 
 /**
  * Predefined roles whose membership would undo the point: server files and programs (`COPY … PROGRAM`),

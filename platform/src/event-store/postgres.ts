@@ -8,6 +8,7 @@ import {
   type ReadStreamOptions,
 } from '../../../domain/src/event-store/port';
 import type { EventMetadata, NewEvent, StoredEvent } from '../../../domain/src/shared/events';
+import { int4Array, jsonbArray, jsonbElement, textArray, uuidArray } from './binary-arrays';
 
 export { DuplicateEventIdError };
 
@@ -68,63 +69,117 @@ export function validateEvents(streamId: string, events: readonly NewEvent[]): v
 const actualFrom = (detail: string | undefined): number | 'no_stream' =>
   detail === undefined || detail === 'no_stream' ? 'no_stream' : Number(detail);
 
-type AppendRow = { next_expected_version: number; last_global_position: string | number; replayed: boolean };
-
 /**
- * What append_to_stream takes: the events' JSON, and their metadata once when they all share the same object.
- * The events go as UTF-8 bytes rather than a string: a queued append waits for the call in flight, and a
- * string living that long is promoted into V8's old generation, which a mass upload's 100,000 of them grow
- * by hundreds of MB before a full collection; a Buffer is a small object whose bytes live outside the heap.
+ * An append's events as the columns append_columns takes (schema.ts). Each event's data is kept as its jsonb
+ * element bytes, built when the append is queued: a queued append waits for the call in flight, and a string
+ * living that long is promoted into V8's old generation (a mass upload's 100,000 of them grew it by hundreds of
+ * MB before a full collection); a Buffer is a small object whose bytes live outside the heap.
  */
 type Payload = {
-  /** jsonb's binary format: the version byte, then the JSON (see jsonbBytes). */
-  events: Buffer;
-  metadata: string | null;
+  ids: string[];
+  types: string[];
+  data: Buffer[];
+  /** Each event's metadata as JSON; events sharing one metadata object share one string. */
+  metadata: string[];
 };
 
 function toPayload(events: readonly NewEvent[]): Payload {
-  const first = events[0]?.metadata;
-  if (events.length > 1 && events.every((e) => e.metadata === first)) {
-    // A decision's events carry one metadata object (handleCommand): send, parse and render it once.
-    return {
-      events: jsonbBytes(JSON.stringify(events.map((e) => ({ eventId: e.eventId, type: e.type, data: e.data ?? null })))),
-      metadata: JSON.stringify(first),
-    };
+  const payload: Payload = { ids: [], types: [], data: [], metadata: [] };
+  let lastObject: unknown;
+  let lastText = '';
+  for (const e of events) {
+    payload.ids.push(e.eventId);
+    payload.types.push(e.type);
+    payload.data.push(jsonbElement(JSON.stringify(e.data ?? null)));
+    // A decision's events (and a mass upload's appends) carry one metadata object: rendered once.
+    if (e.metadata !== lastObject) {
+      lastObject = e.metadata;
+      lastText = JSON.stringify(e.metadata);
+    }
+    payload.metadata.push(lastText);
   }
-  const own = events.map(({ eventId, type, data, metadata }) => ({
-    eventId,
-    type,
-    data: data ?? null,
-    metadata,
-  }));
-  return { events: jsonbBytes(JSON.stringify(own)), metadata: null };
+  return payload;
+}
+
+type ColumnAppend = { streamId: string; expected: string; payload: Payload };
+
+const APPEND_COLUMNS = `select append_columns($1::text[], $2::text[], $3::int[], $4::uuid[], $5::text[], $6::jsonb[],
+  $7::int[], $8::jsonb[]) as results`;
+
+/** append_columns' parameters for these appends, each distinct metadata text sent once. */
+function columnsOf(appends: readonly ColumnAppend[]): Buffer[] {
+  const ids: string[] = [];
+  const types: string[] = [];
+  const data: Buffer[] = [];
+  const metaIndex: number[] = [];
+  const metaTexts: string[] = [];
+  const indexOf = new Map<string, number>();
+  for (const { payload } of appends) {
+    ids.push(...payload.ids);
+    types.push(...payload.types);
+    data.push(...payload.data);
+    for (const text of payload.metadata) {
+      let index = indexOf.get(text);
+      if (index === undefined) {
+        metaTexts.push(text);
+        index = metaTexts.length;
+        indexOf.set(text, index);
+      }
+      metaIndex.push(index);
+    }
+  }
+  return [
+    textArray(appends.map((a) => a.streamId)),
+    textArray(appends.map((a) => a.expected)),
+    int4Array(appends.map((a) => a.payload.ids.length)),
+    uuidArray(ids),
+    textArray(types),
+    jsonbArray(data),
+    int4Array(metaIndex),
+    jsonbArray(metaTexts.map(jsonbElement)),
+  ];
+}
+
+export type ItemResult = { status: string; next: number; last: number | string; replayed: boolean; detail: string | null };
+
+/** One call of append_columns: a result per append, in order. */
+async function appendColumns(db: Queryable, appends: readonly ColumnAppend[]): Promise<ItemResult[]> {
+  const result = await db.query<{ results: ItemResult[] }>({
+    name: 'event_store_append_columns',
+    text: APPEND_COLUMNS,
+    values: columnsOf(appends),
+  });
+  const results = result.rows[0]?.results ?? [];
+  if (results.length !== appends.length) throw new Error('append_columns returned fewer results than appends');
+  return results;
 }
 
 /**
- * jsonb's binary wire format is a version byte (1) and the JSON text; node-postgres sends a Buffer parameter
- * in binary format, so JSON bytes go out without being turned back into a string.
+ * Several appends in one call of append_columns on a given connection, answered per append as the SQL function
+ * answers (status 'ok', 'ESCNF' or 'ESDUP'); what the appender below sends, for callers and tests that need the
+ * call itself.
  */
-const JSONB_VERSION = 1;
-
-/**
- * JSON text straight into a jsonb parameter, encoded once into its final buffer: a single append sends it
- * as it is (a mass upload's 1,000-event append is ~600 kB, which Buffer.from and a copy behind the version
- * byte cost twice); a coalesced call takes the JSON part with `subarray(1)`, without a copy.
- */
-function jsonbBytes(json: string): Buffer {
-  const out = Buffer.allocUnsafe(1 + Buffer.byteLength(json));
-  out[0] = JSONB_VERSION;
-  out.write(json, 1);
-  return out;
+export async function appendMany(
+  db: Queryable,
+  appends: readonly { streamId: string; expectedVersion: ExpectedVersion; events: readonly NewEvent[] }[],
+): Promise<ItemResult[]> {
+  const columns = appends.map(({ streamId, expectedVersion, events }) => {
+    const expected = expectedText(streamId, expectedVersion);
+    validateEvents(streamId, events);
+    return { streamId, expected, payload: toPayload(events) };
+  });
+  return appendColumns(db, columns);
 }
 
-function jsonbParameter(parts: readonly (string | Buffer)[]): Buffer {
-  const chunks = parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part));
-  const out = Buffer.allocUnsafe(1 + chunks.reduce((n, c) => n + c.length, 0));
-  out[0] = JSONB_VERSION;
-  let at = 1;
-  for (const c of chunks) at += c.copy(out, at);
-  return out;
+/** An append's result, or the error of a refused one. */
+function outcome(
+  r: ItemResult,
+  streamId: string,
+  expectedVersion: ExpectedVersion,
+  firstEventId: string,
+): (AppendResult & { replayed: boolean }) | Error {
+  if (r.status === 'ok') return { nextExpectedVersion: r.next, lastGlobalPosition: Number(r.last), replayed: r.replayed };
+  return refusal(r.status, r.detail, streamId, expectedVersion, firstEventId) ?? new Error(`append_columns: unknown status ${r.status}`);
 }
 
 /**
@@ -140,42 +195,23 @@ export async function appendToStream(
 ): Promise<AppendResult & { replayed: boolean }> {
   const expected = expectedText(streamId, options.expectedVersion);
   validateEvents(streamId, events);
-  return appendValidated(db, streamId, events[0]?.eventId ?? '', options.expectedVersion, expected, toPayload(events));
+  return appendOne(db, { streamId, expected, payload: toPayload(events) }, options.expectedVersion);
 }
 
-async function appendValidated(
-  db: Queryable,
-  streamId: string,
-  firstEventId: string,
-  expectedVersion: ExpectedVersion,
-  expected: string,
-  payload: Payload,
-): Promise<AppendResult & { replayed: boolean }> {
+async function appendOne(db: Queryable, append: ColumnAppend, expectedVersion: ExpectedVersion): Promise<AppendResult & { replayed: boolean }> {
+  const firstEventId = append.payload.ids[0] ?? '';
+  let results: ItemResult[];
   try {
-    const result = await db.query<AppendRow>({
-      name: 'event_store_append',
-      text: `select next_expected_version, last_global_position, replayed
-               from append_to_stream($1, $2, $3::jsonb, $4::jsonb)`,
-      values: [streamId, expected, payload.events, payload.metadata],
-    });
-    const row = result.rows[0];
-    if (!row) throw new Error('append_to_stream returned no row');
-    return {
-      nextExpectedVersion: row.next_expected_version,
-      lastGlobalPosition: Number(row.last_global_position),
-      replayed: row.replayed,
-    };
+    results = await appendColumns(db, [append]);
   } catch (error) {
-    const e = error as Partial<pg.DatabaseError>;
-    throw (
-      refusal(e.code, e.detail, streamId, expectedVersion, firstEventId) ??
-      uniqueViolation(e, streamId, expectedVersion) ??
-      error
-    );
+    throw uniqueViolation(error as Partial<pg.DatabaseError>, append.streamId, expectedVersion) ?? error;
   }
+  const result = outcome(results[0]!, append.streamId, expectedVersion, firstEventId);
+  if (result instanceof Error) throw result;
+  return result;
 }
 
-/** The error for a refused append (append_locked's status / append_to_stream's SQLSTATE), if it is one. */
+/** The error for a refused append (append_split_locked's status), if it is one. */
 function refusal(
   code: string | undefined,
   detail: string | null | undefined,
@@ -199,7 +235,7 @@ function uniqueViolation(
     const id = /\(event_id\)=\(([^)]+)\)/.exec(e.detail ?? '')?.[1] ?? '';
     return new DuplicateEventIdError(id, streamId, null);
   }
-  // Only possible for a writer that bypassed append_to_stream's lock: still a concurrency conflict.
+  // Only possible for a writer that bypassed the append functions' lock: still a concurrency conflict.
   if (e.constraint === 'events_stream_version_key') {
     return new ConcurrencyError(streamId, expected, 'no_stream');
   }
@@ -207,25 +243,19 @@ function uniqueViolation(
 }
 
 /**
- * A queued append holds its serialised payload, not its events: the event objects (a mass upload's are 100,000)
- * then die young instead of being kept, and promoted, while the call is in flight.
+ * A queued append holds its payload, not its events: the event objects (a mass upload's are 100,000) then die
+ * young instead of being kept, and promoted, while the call is in flight.
  */
-type Pending = {
-  streamId: string;
-  firstEventId: string;
+type Pending = ColumnAppend & {
   eventCount: number;
   expectedVersion: ExpectedVersion;
-  expected: string;
-  payload: Payload;
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
 };
 
-type ItemResult = { status: string; next: number; last: number; replayed: boolean; detail: string | null };
-
 /**
  * Bounds of one coalesced call, so a batch stays a short transaction (~20-40 ms at the bound). Appends on
- * streams of their own go in set-based (append_many_locked), so more of them per call only saves round trips.
+ * streams of their own go in set-based (append_columns_locked), so more of them per call only saves round trips.
  */
 const MAX_ITEMS = 1000;
 const MAX_EVENTS = 1000;
@@ -234,18 +264,24 @@ const MAX_EVENTS = 1000;
  * their own connection, so the server parses one while another holds the lock.
  */
 const ALONE_FROM_EVENTS = 200;
+/** Coalesced calls at once (see pump). */
+const CALLS_IN_FLIGHT = 2;
 
 /**
  * Group commit for appends from one process. Appends are serialised in the database anyway (one head row),
  * and each transaction pays its own WAL flush while holding that lock, so concurrent single-event appends
  * would be limited by flushes one after another. Instead, while one call is in flight, the appends that
- * arrive queue up and go together as one `append_to_streams` call: one round trip, one commit, each append
+ * arrive queue up and go together as one `append_columns` call: one round trip, one commit, each append
  * still all-or-nothing and answered on its own. With a single caller this is exactly one call per append.
  * Large appends skip the queue (ALONE_FROM_EVENTS).
  */
 function createAppender(pool: pg.Pool) {
   const queue: Pending[] = [];
-  let running = false;
+  /** Streams with an append in a call not yet answered: a later append to one of them waits for that answer. */
+  const streamsInFlight = new Set<string>();
+  let queuedEvents = 0;
+  let calls = 0;
+  let scheduled = false;
 
   const take = (): Pending[] => {
     const batch: Pending[] = [];
@@ -253,22 +289,18 @@ function createAppender(pool: pg.Pool) {
     while (queue.length > 0 && batch.length < MAX_ITEMS) {
       const next = queue[0]!;
       if (batch.length > 0 && events + next.eventCount > MAX_EVENTS) break;
+      // The queue's order is each stream's order: nothing passes an append whose stream is still in flight.
+      if (streamsInFlight.has(next.streamId)) break;
       batch.push(queue.shift()!);
       events += next.eventCount;
     }
+    queuedEvents -= events;
     return batch;
   };
 
   const single = async (p: Pending): Promise<void> => {
     try {
-      const { nextExpectedVersion, lastGlobalPosition } = await appendValidated(
-        pool,
-        p.streamId,
-        p.firstEventId,
-        p.expectedVersion,
-        p.expected,
-        p.payload,
-      );
+      const { nextExpectedVersion, lastGlobalPosition } = await appendOne(pool, p, p.expectedVersion);
       p.resolve({ nextExpectedVersion, lastGlobalPosition });
     } catch (error) {
       p.reject(error);
@@ -276,54 +308,58 @@ function createAppender(pool: pg.Pool) {
   };
 
   const many = async (batch: Pending[]): Promise<void> => {
-    // [{"streamId", "expected", "events", "metadata"?}, …], each append's events copied in as they are.
-    const parts: (string | Buffer)[] = ['['];
-    batch.forEach((p, i) => {
-      parts.push(`${i > 0 ? ',' : ''}{"streamId":${JSON.stringify(p.streamId)},"expected":"${p.expected}","events":`);
-      parts.push(p.payload.events.subarray(1));
-      parts.push(p.payload.metadata ? `,"metadata":${p.payload.metadata}}` : '}');
-    });
-    parts.push(']');
-    const body = jsonbParameter(parts);
     let results: ItemResult[];
     try {
-      const result = await pool.query<{ results: ItemResult[] }>({
-        name: 'event_store_append_many',
-        text: 'select append_to_streams($1::jsonb) as results',
-        values: [body],
-      });
-      results = result.rows[0]?.results ?? [];
+      results = await appendColumns(pool, batch);
     } catch {
-      // The whole call failed (one item the server refused to parse, a dropped connection...): nothing of
+      // The whole call failed (an event id standing in another stream, a dropped connection...): nothing of
       // it committed, or it did and a retry is idempotent. One call each, so only the faulty append fails.
       for (const p of batch) await single(p);
       return;
     }
     batch.forEach((p, i) => {
-      const r = results[i];
-      if (!r) return p.reject(new Error('append_to_streams returned fewer results than appends'));
-      if (r.status === 'ok') {
-        return p.resolve({ nextExpectedVersion: r.next, lastGlobalPosition: Number(r.last) });
-      }
-      const refused = refusal(r.status, r.detail, p.streamId, p.expectedVersion, p.firstEventId);
-      p.reject(refused ?? new Error(`append_to_streams: unknown status ${r.status}`));
+      const result = outcome(results[i]!, p.streamId, p.expectedVersion, p.payload.ids[0] ?? '');
+      if (result instanceof Error) p.reject(result);
+      else p.resolve({ nextExpectedVersion: result.nextExpectedVersion, lastGlobalPosition: result.lastGlobalPosition });
     });
   };
-
-  const drain = async (): Promise<void> => {
-    running = true;
+  const send = async (batch: Pending[]): Promise<void> => {
+    calls += 1;
+    for (const p of batch) streamsInFlight.add(p.streamId);
     try {
-      while (queue.length > 0) {
-        // One turn of the event loop first: callers woken by the previous call's answers append their next
-        // events in promise callbacks, and this lets them all join the next call instead of trickling in.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        const batch = take();
-        if (batch.length === 1) await single(batch[0]!);
-        else await many(batch);
-      }
+      if (batch.length === 1) await single(batch[0]!);
+      else await many(batch);
     } finally {
-      running = false;
+      calls -= 1;
+      for (const p of batch) streamsInFlight.delete(p.streamId);
+      schedule();
     }
+  };
+
+  /**
+   * Up to CALLS_IN_FLIGHT calls at once: while one holds the head lock, the server already parses the next
+   * one's columns and renders its texts (about a third of a call's work) on another core.
+   */
+  const pump = (): void => {
+    scheduled = false;
+    while (calls < CALLS_IN_FLIGHT && queue.length > 0) {
+      const batch = take();
+      if (batch.length === 0) return;
+      void send(batch);
+    }
+  };
+
+  /**
+   * One turn of the event loop first: callers woken by the previous call's answers append their next events
+   * in promise callbacks, and this lets them all join the next call instead of trickling in. A queue that
+   * already fills a call goes at once.
+   */
+  const schedule = (): void => {
+    if (queue.length === 0 || calls >= CALLS_IN_FLIGHT) return;
+    if (queue.length >= MAX_ITEMS || queuedEvents >= MAX_EVENTS) return pump();
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(pump);
   };
 
   return (streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }) =>
@@ -332,10 +368,11 @@ function createAppender(pool: pg.Pool) {
       validateEvents(streamId, events);
       const payload = toPayload(events);
       const { expectedVersion } = options;
-      const pending: Pending = { streamId, firstEventId: events[0]?.eventId ?? '', eventCount: events.length, expectedVersion, expected, payload, resolve, reject };
+      const pending: Pending = { streamId, eventCount: events.length, expectedVersion, expected, payload, resolve, reject };
       if (events.length >= ALONE_FROM_EVENTS) return void single(pending);
       queue.push(pending);
-      if (!running) void drain();
+      queuedEvents += pending.eventCount;
+      schedule();
     });
 }
 

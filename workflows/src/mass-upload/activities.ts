@@ -1,5 +1,5 @@
 import { heartbeat } from '@temporalio/activity';
-import { v5 as uuidv5 } from 'uuid';
+import { uuidV5In } from '../../../platform/src/ids/uuid-v5';
 import { ErpUnavailableError, type ErpOperation, type ErpPort, type ErpRequestStatus, type ErpVendorData } from '../../../domain/src/erp/port';
 import type { EventStore } from '../../../domain/src/event-store/port';
 import type { MassUploadKind, MassUploadValues } from '../../../domain/src/mass-upload/columns';
@@ -18,6 +18,8 @@ import { ERP_IN_FLIGHT } from './messages';
 
 /** Result event ids derive from stream, row, upload and outcome: a retried activity appends nothing twice. */
 const NAMESPACE = '5d2f8c1e-93a4-4b7e-8f6a-0c1d2e3f4a5b';
+/** uuid v5 in NAMESPACE (one per row of an upload's ERP step). */
+const erpStepId = uuidV5In(NAMESPACE);
 const SYSTEM = { userId: 'system', role: 'system', name: 'Mass upload' };
 
 export type PushBatchResult = { vendors: number; assigned: number; refused: number; notInErp: number };
@@ -142,7 +144,7 @@ export function createMassUploadActivities(deps: { store: EventStore; erp?: ErpP
       requestId: null,
       at: new Date().toISOString(),
     };
-    const e: NewEvent = { eventId: uuidv5(`${streamId}|${row.rowKey}|${uploadId}|${event.type}`, NAMESPACE), type: event.type, data: event.data, metadata };
+    const e: NewEvent = { eventId: erpStepId(`${streamId}|${row.rowKey}|${uploadId}|${event.type}`), type: event.type, data: event.data, metadata };
     await store.appendToStream(streamId, [e], { expectedVersion: 'any' });
   }
 
@@ -296,7 +298,7 @@ export function createMassUploadActivities(deps: { store: EventStore; erp?: ErpP
     async completeMassUpload(input: { uploadId: string; assigned: number; refused: number; notInErp: number }): Promise<void> {
       const streamId = massUploadStreamId(input.uploadId);
       const event: NewEvent<MassUploadErpCompleted['type'], MassUploadErpCompleted['data']> = {
-        eventId: uuidv5(`${streamId}|erp-completed`, NAMESPACE),
+        eventId: erpStepId(`${streamId}|erp-completed`),
         type: 'MassUploadErpCompleted',
         data: input,
         metadata: {
