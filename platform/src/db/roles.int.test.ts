@@ -70,7 +70,7 @@ describe('the application role', () => {
     ['move the head row', 'update event_store_head set position = 0'],
     ['disable the append-only trigger', 'alter table events disable trigger all'],
     ['drop the append-only trigger', 'drop trigger events_append_only on events'],
-    ['append without the head lock', `select append_locked('ba-x', 'any', '[]'::jsonb, null)`],
+    ['append without the head lock', `select append_split_locked('ba-x', 'any', '{}', '{}', '{}', '{}', '{}', '{}', null)`],
     [
       'append columns without the head lock',
       `select append_columns_locked('{ba-x}', '{any}', '{0}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')`,
@@ -160,7 +160,8 @@ describe('the application role', () => {
     await applySchema(db.pool);
     await ensureRoles(db.pool, { appRole: appRole() });
     await ensureRoles(db.pool, { appRole: appRole() });
-    await expect(asApp(`select append_locked('ba-x', 'any', '[]'::jsonb, null)`)).rejects.toThrow(PERMISSION);
+    await expect(asApp(`select append_split_locked('ba-x', 'any', '{}', '{}', '{}', '{}', '{}', '{}', null)`)).rejects.toThrow(PERMISSION);
+    await expect(asApp(`select append_columns_locked('{ba-x}', '{any}', '{0}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')`)).rejects.toThrow(PERMISSION);
     await expect(asApp('delete from events')).rejects.toThrow(PERMISSION);
     await createPostgresEventStore(db.appPool).appendToStream(`ba-${randomUUID()}`, [ev('Again')], { expectedVersion: 'no_stream' });
 

@@ -21,9 +21,9 @@ const APPEND_FUNCTIONS = [
   'append_columns(text[], text[], int[], uuid[], text[], jsonb[], int[], jsonb[])',
 ];
 
-/** Writes without taking the head lock: only the append functions may call it, never the application. */
+/** Write without taking the head lock: only the append functions may call them, never the application. */
 const INTERNAL_FUNCTIONS = [
-  'append_locked(text, text, jsonb, jsonb)',
+  'append_split_locked(text, text, uuid[], text[], jsonb[], text[], jsonb[], text[], jsonb)',
   'append_columns_locked(text[], text[], int[], uuid[], text[], jsonb[], text[], int[], jsonb[], text[])',
 ];
 

@@ -125,19 +125,6 @@ describe('PostgreSQL event store', () => {
       ]);
       expect(await head()).toBe(before + 7);
       expect(await verifyHashChain(db().pool)).toMatchObject({ ok: true });
-      // That batch took the set-based path; a retry of it does not (it is answered item by item).
-      const setBased = async (batch: Item[]) => {
-        const client = await db().pool.connect();
-        try {
-          await client.query('begin');
-          return (await client.query<{ r: unknown }>('select append_many_locked($1::jsonb) as r', [JSON.stringify(batch)])).rows[0]!.r !== null;
-        } finally {
-          await client.query('rollback');
-          client.release();
-        }
-      };
-      expect(await setBased(streams.map((s) => item(`${s}-again`, [ev('A', {})])))).toBe(true);
-      expect(await setBased(items)).toBe(false);
     });
 
     it('answers a retried batch as the original appends, and a batch mixing retries with new appends item by item', async () => {

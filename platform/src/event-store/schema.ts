@@ -85,9 +85,12 @@ create or replace function event_hash(
     'UTF8')), 'hex')
 $fn$;
 
--- Earlier signatures, replaced by the ones below (which take a shared metadata argument).
+-- Earlier signatures and functions, replaced by the ones below (append_locked and append_many_locked by
+-- append_columns_locked, which append_to_streams now reaches through append_columns).
 drop function if exists append_to_stream(text, text, jsonb);
 drop function if exists append_locked(text, text, jsonb);
+drop function if exists append_locked(text, text, jsonb, jsonb);
+drop function if exists append_many_locked(jsonb);
 
 -- An append's events taken apart, in order: ids, types, data (as stored, and rendered as text for the hash),
 -- and each event's own metadata (null where the event has none and takes the append's shared metadata).
@@ -212,7 +215,7 @@ begin
 end
 $fn$;
 
--- What append_locked and append_to_stream refuse before anything else (SQLSTATE 22023).
+-- What append_to_stream refuses before anything else (SQLSTATE 22023).
 create or replace function append_check_arguments(p_stream text, p_expected text, p_events jsonb)
 returns void language plpgsql immutable as $fn$
 begin
@@ -225,29 +228,6 @@ begin
   if p_expected is null or p_expected !~ '^(no_stream|stream_exists|any|[0-9]{1,9})$' then
     raise exception 'invalid expected version %', p_expected using errcode = '22023';
   end if;
-end
-$fn$;
-
--- One append for a caller that already holds the head row's lock (append_to_streams' item-by-item path):
--- p_events: [{"eventId", "type", "data", "metadata"?}]; statuses as append_split_locked's.
-create or replace function append_locked(
-  p_stream text, p_expected text, p_events jsonb, p_metadata jsonb,
-  out status text, out next_expected_version int, out last_global_position bigint, out replayed boolean,
-  out detail text
-) language plpgsql as $fn$
-declare
-  s record;
-  r record;
-begin
-  perform append_check_arguments(p_stream, p_expected, p_events);
-  s := append_events_split(p_events);
-  r := append_split_locked(p_stream, p_expected, s.ids, s.types, s.data, s.data_text, s.metadata,
-                           s.metadata_text, p_metadata);
-  status := r.status;
-  next_expected_version := r.next_expected_version;
-  last_global_position := r.last_global_position;
-  replayed := r.replayed;
-  detail := r.detail;
 end
 $fn$;
 
@@ -284,129 +264,42 @@ begin
 end
 $fn$;
 
--- The common case of append_to_streams set-based, for a caller holding the head row's lock: every append
--- on a stream of its own, with events, none of whose ids stands yet, each expected version met. Then the
--- versions are read in one query, the hash chain is computed in one loop and the rows go in with one insert,
--- instead of four statements per append (a 1,000-append batch: ~60 µs per append → ~20). Returns null,
--- having written nothing, when any append is not of that kind; append_to_streams then goes item by item.
-create or replace function append_many_locked(p_appends jsonb) returns jsonb language plpgsql as $fn$
-declare
-  a_stream text[];
-  a_current int[];
-  a_count int[];
-  a_events jsonb[];
-  a_metadata jsonb[];
-  v_ok boolean;
-  v_position bigint;
-  v_start bigint;
-  v_hash text;
-  v_at timestamptz;
-  v_micros bigint;
-  a_chain text[];
-  e record;
-  v_results jsonb;
-begin
-  if jsonb_typeof(p_appends) is distinct from 'array' or jsonb_array_length(p_appends) = 0 then
-    return null;
-  end if;
-  -- One pass over the items (each pass over the batch's JSON costs ~5 µs an event): their shape (what
-  -- append_locked would refuse or raise on is left to it), the streams' current versions and whether each
-  -- expected version is met. The CASE keeps the cast of 'expected' behind the shape check.
-  select array_agg(i.stream order by i.ord), array_agg(c.version order by i.ord), array_agg(i.n order by i.ord),
-         array_agg(i.events order by i.ord), array_agg(i.metadata order by i.ord),
-         coalesce(count(distinct i.stream) = count(*) and bool_and(case
-           when coalesce(i.stream, '') = '' or coalesce(i.n, 0) = 0
-             or coalesce(i.expected, '') !~ '^(no_stream|stream_exists|any|[0-9]{1,9})$' then false
-           when i.expected = 'any' then true
-           when i.expected = 'no_stream' then c.version is null
-           when i.expected = 'stream_exists' then c.version is not null
-           else c.version is not distinct from i.expected::int end), false)
-    into a_stream, a_current, a_count, a_events, a_metadata, v_ok
-    from (select x.value->>'streamId' as stream, x.value->>'expected' as expected, x.value->'events' as events,
-                 x.value->'metadata' as metadata, x.ord,
-                 case when jsonb_typeof(x.value->'events') = 'array' then jsonb_array_length(x.value->'events') end as n
-            from jsonb_array_elements(p_appends) with ordinality as x(value, ord)) as i
-    left join lateral (select max(s.version) as version from events s where s.stream_id = i.stream) as c on true;
-  if not v_ok then
-    return null;
-  end if;
-
-  select h.position, h.last_hash into v_position, v_hash from event_store_head h where h.id;
-  v_start := v_position;
-  v_at := clock_timestamp();
-  v_micros := (extract(epoch from v_at) * 1000000)::bigint;
-  a_chain := array[v_hash];
-  for e in
-    select i.stream, coalesce(i.current, -1) + x.ord::int as version, (x.value->>'eventId')::uuid as id,
-           x.value->>'type' as type, (x.value->'data')::text as data,
-           coalesce(x.value->'metadata', i.metadata)::text as metadata
-      from unnest(a_stream, a_current, a_events, a_metadata) with ordinality as i(stream, current, events, metadata, ord),
-           jsonb_array_elements(i.events) with ordinality as x(value, ord)
-     order by i.ord, x.ord
-  loop
-    v_position := v_position + 1;
-    v_hash := event_hash(v_hash, v_position, e.version, e.id, v_micros, e.stream, e.type, e.data, e.metadata);
-    -- Assigning an element extends the array in place; 'a_chain || v_hash' would copy it every time.
-    a_chain[v_position - v_start + 1] := v_hash;
-  end loop;
-
-  -- An event id that stands already (a retry) or comes twice in the batch breaks a unique index: nothing of the
-  -- batch is then written (the block's subtransaction rolls back) and append_to_streams goes item by item,
-  -- which sorts out replays and refusals. Checking the ids beforehand cost a pass over the batch every time.
-  begin
-    insert into events (global_position, stream_id, version, event_id, type, data, metadata, recorded_at,
-                        prev_hash, hash)
-    select v_start + n, stream, version, id, type, data, metadata, v_at, a_chain[n], a_chain[n + 1]
-      from (select row_number() over (order by i.ord, x.ord) as n, i.stream,
-                   coalesce(i.current, -1) + x.ord::int as version, (x.value->>'eventId')::uuid as id,
-                   x.value->>'type' as type, x.value->'data' as data, coalesce(x.value->'metadata', i.metadata) as metadata
-              from unnest(a_stream, a_current, a_events, a_metadata) with ordinality as i(stream, current, events, metadata, ord),
-                   jsonb_array_elements(i.events) with ordinality as x(value, ord)) as rows;
-  exception when unique_violation then
-    return null;
-  end;
-  update event_store_head set position = v_position, last_hash = v_hash where id;
-
-  select jsonb_agg(jsonb_build_object('status', 'ok', 'next', coalesce(r.current, -1) + r.n, 'last', v_start + r.upto,
-           'replayed', false, 'detail', null) order by r.ord)
-    into v_results
-    from (select i.current, i.ord, i.n, sum(i.n) over (order by i.ord) as upto
-            from unnest(a_current, a_count) with ordinality as i(current, n, ord)) as r;
-  return v_results;
-end
-$fn$;
-
--- Several independent appends in one transaction and one round trip (postgres.ts coalesces concurrent
--- appends this way: one commit, one WAL flush for all). Each item is all-or-nothing on its own: a refused
--- item is reported in its result and writes nothing; the others still commit.
--- p_appends: [{"streamId", "expected", "events", "metadata"?}];
+-- Several independent appends in one transaction and one round trip, as JSON, for SQL callers (psql, scripts,
+-- tests; the adapter sends the same as columns, append_columns below). Each item is all-or-nothing on its own: a
+-- refused item is reported in its result and writes nothing; the others still commit.
+-- p_appends: [{"streamId", "expected", "events", "metadata"?}], an event's own "metadata" taking precedence;
 -- returns [{"status", "next", "last", "replayed", "detail"}], one per append, in order.
 create or replace function append_to_streams(p_appends jsonb) returns jsonb language plpgsql security definer as $fn$
 declare
-  v_item jsonb;
-  r record;
-  v_results jsonb[] := '{}';
-  v_last bigint := 0;
-  v_many jsonb;
+  a_streams text[];
+  a_expected text[];
+  a_counts int[];
+  a_ids uuid[];
+  a_types text[];
+  a_data jsonb[];
+  a_metadata jsonb[];
 begin
-  perform 1 from event_store_head h where h.id for update;
-  v_many := append_many_locked(p_appends);
-  if v_many is not null then
-    perform pg_notify('${EVENTS_CHANNEL}', (v_many->-1->>'last'));
-    return v_many;
+  if jsonb_typeof(p_appends) is distinct from 'array' then
+    raise exception 'appends must be a JSON array' using errcode = '22023';
   end if;
-  for v_item in select value from jsonb_array_elements(p_appends) loop
-    r := append_locked(v_item->>'streamId', v_item->>'expected', v_item->'events', v_item->'metadata');
-    if r.status = 'ok' and not r.replayed and jsonb_array_length(v_item->'events') > 0 then
-      v_last := r.last_global_position;
-    end if;
-    v_results := v_results || jsonb_build_object('status', r.status, 'next', r.next_expected_version,
-      'last', r.last_global_position, 'replayed', r.replayed, 'detail', r.detail);
-  end loop;
-  if v_last > 0 then
-    perform pg_notify('${EVENTS_CHANNEL}', v_last::text);
+  if jsonb_array_length(p_appends) = 0 then
+    return '[]'::jsonb;
   end if;
-  return to_jsonb(v_results);
+  -- An item whose events are not an array has no count: append_columns refuses the call.
+  select array_agg(i.value->>'streamId' order by i.ord), array_agg(i.value->>'expected' order by i.ord),
+         array_agg(case when jsonb_typeof(i.value->'events') = 'array' then jsonb_array_length(i.value->'events') end order by i.ord)
+    into a_streams, a_expected, a_counts
+    from jsonb_array_elements(p_appends) with ordinality as i(value, ord);
+  select coalesce(array_agg((x.value->>'eventId')::uuid order by i.ord, x.ord), '{}'),
+         coalesce(array_agg(x.value->>'type' order by i.ord, x.ord), '{}'),
+         coalesce(array_agg(x.value->'data' order by i.ord, x.ord), '{}'),
+         coalesce(array_agg(coalesce(x.value->'metadata', i.value->'metadata') order by i.ord, x.ord), '{}')
+    into a_ids, a_types, a_data, a_metadata
+    from jsonb_array_elements(p_appends) with ordinality as i(value, ord)
+    cross join lateral jsonb_array_elements(case when jsonb_typeof(i.value->'events') = 'array' then i.value->'events' else '[]' end)
+         with ordinality as x(value, ord);
+  return append_columns(a_streams, a_expected, a_counts, a_ids, a_types, a_data,
+                        array(select generate_series(1, cardinality(a_ids))), a_metadata);
 end
 $fn$;
 
@@ -552,10 +445,10 @@ end
 $fn$;
 
 -- Least privilege (platform/src/db/roles.ts): the application role has no write privilege on events or
--- event_store_head and appends only through the two functions above, which run as their owner (SECURITY
--- DEFINER) with a fixed search_path, so a caller's own objects (a temp table named events) cannot stand in.
--- append_locked, append_split_locked and append_many_locked write without taking the head lock: nobody but
--- those two may call them. Repeated on every
+-- event_store_head and appends only through append_to_stream, append_to_streams and append_columns, which run as
+-- their owner (SECURITY DEFINER) with a fixed search_path, so a caller's own objects (a temp table named events)
+-- cannot stand in. append_split_locked and append_columns_locked write without taking the head lock: nobody but
+-- those three may call them. Repeated on every
 -- run because CREATE OR REPLACE resets a function's settings; one transaction, so never seen half-done.
 do $sec$
 begin
@@ -564,7 +457,7 @@ begin
   execute format('alter function append_columns(text[], text[], int[], uuid[], text[], jsonb[], int[], jsonb[]) set search_path = %I, pg_temp', current_schema());
 end
 $sec$;
-revoke execute on function append_locked(text, text, jsonb, jsonb), append_many_locked(jsonb),
+revoke execute on function
   append_columns_locked(text[], text[], int[], uuid[], text[], jsonb[], text[], int[], jsonb[], text[]),
   append_split_locked(text, text, uuid[], text[], jsonb[], text[], jsonb[], text[], jsonb) from public;
 revoke execute on function append_to_stream(text, text, jsonb, jsonb), append_to_streams(jsonb),
