@@ -1,7 +1,15 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 
-export type LoadResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; n: number; errors: number };
+export type LoadResult = {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  n: number;
+  errors: number;
+  /** The errors by kind: `status 503`, a socket error's code (`ECONNRESET`), `timeout`. */
+  errorKinds: Record<string, number>;
+};
 
 export type LoadOptions = {
   url: string;

@@ -16,12 +16,33 @@ const requestHeaders = (options: LoadOptions): Record<string, string> => {
   return headers;
 };
 
-const summary = (latencies: number[], errors: number, seconds: number): LoadResult => ({
+/** Errors counted by kind, so a run that had some says what they were. */
+function errorCounter() {
+  const kinds: Record<string, number> = {};
+  return {
+    kinds,
+    count: (kind: string) => void (kinds[kind] = (kinds[kind] ?? 0) + 1),
+    get total() {
+      return Object.values(kinds).reduce((a, b) => a + b, 0);
+    },
+  };
+}
+
+/** A socket error's kind: its code (ECONNRESET…), or `timeout` for ours. */
+const kindOf = (error: unknown): string => {
+  const e = error as { code?: string; message?: string } | undefined;
+  if (e?.message === TIMED_OUT) return 'timeout';
+  return e?.code ?? e?.message ?? 'socket error';
+};
+const TIMED_OUT = 'request timed out';
+
+const summary = (latencies: number[], errors: ReturnType<typeof errorCounter>, seconds: number): LoadResult => ({
   requestsPerSecond: latencies.length / seconds,
   p50Ms: percentile(latencies, 50),
   p99Ms: percentile(latencies, 99),
   n: latencies.length,
-  errors,
+  errors: errors.total,
+  errorKinds: errors.kinds,
 });
 
 /** Closed loop: autocannon, each connection sending its next request when the answer arrives. */
@@ -29,7 +50,7 @@ async function closedLoop(options: LoadOptions): Promise<LoadResult> {
   const expected = options.expectStatus ?? 200;
   // Every answer's own latency (autocannon reports them unrounded, in ms): exact percentiles, not histogram buckets.
   const latencies: number[] = [];
-  let errors = 0;
+  const errors = errorCounter();
   const started = process.hrtime.bigint();
   // autocannon only notices its duration is up at its next sample tick: answers after the window are not counted.
   const deadline = started + BigInt(Math.round(options.durationMs)) * 1_000_000n;
@@ -48,11 +69,11 @@ async function closedLoop(options: LoadOptions): Promise<LoadResult> {
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (process.hrtime.bigint() > deadline) return;
     latencies.push(responseTime);
-    if (statusCode !== expected) errors += 1;
+    if (statusCode !== expected) errors.count(`status ${statusCode}`);
   });
   // Socket errors and timeouts: no response arrives for them.
-  instance.on('reqError', () => {
-    errors += 1;
+  instance.on('reqError', (error: unknown) => {
+    errors.count(kindOf(error));
   });
   await instance;
   return summary(latencies, errors, options.durationMs / 1000);
@@ -69,21 +90,21 @@ async function openLoop(options: LoadOptions & { overallRate: number }): Promise
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const headers = requestHeaders(options);
   const latencies: number[] = [];
-  let errors = 0;
+  const errors = errorCounter();
   const inFlight = new Set<Promise<void>>();
   const send = (due: bigint) => {
     const done = new Promise<void>((resolve) => {
       const req = http.request(target, { agent, method: options.method ?? 'GET', headers }, (res) => {
         res.resume();
         res.on('end', () => {
-          if (res.statusCode !== expected) errors += 1;
+          if (res.statusCode !== expected) errors.count(`status ${res.statusCode}`);
           latencies.push(Number(process.hrtime.bigint() - due) / 1e6);
           resolve();
         });
       });
-      req.setTimeout(10_000, () => req.destroy(new Error('request timed out')));
-      req.on('error', () => {
-        errors += 1;
+      req.setTimeout(10_000, () => req.destroy(new Error(TIMED_OUT)));
+      req.on('error', (error) => {
+        errors.count(kindOf(error));
         resolve();
       });
       req.end(options.body);

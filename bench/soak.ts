@@ -219,7 +219,7 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
             const next = await sampleContext(owner, pids);
             console.log(
               `  ${windowName} ${w + 1}: list ${fmt(result.requestsPerSecond, 0)} req/s, p50 ${fmt(result.p50Ms, 2)} ms, ` +
-                `p99 ${fmt(result.p99Ms, 2)} ms, ${result.errors} errors; api RSS ${fmt(mb(rss[rss.length - 1]!.bytes), 0)} MB\n` +
+                `p99 ${fmt(result.p99Ms, 2)} ms, ${result.errors} errors${result.errors > 0 ? ` ${JSON.stringify(result.errorKinds)}` : ''}; api RSS ${fmt(mb(rss[rss.length - 1]!.bytes), 0)} MB\n` +
                 `    ${describeWindow(context, next, stack.api.gcs.slice(gcMarks[w], gcMarks[w + 1]))}`,
             );
             context = next;
@@ -237,11 +237,14 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
         const firstList = listWindows[0]!;
         const lastList = listWindows[listWindows.length - 1]!;
         const listErrors = listWindows.reduce((sum, r) => sum + r.errors, 0);
+        const listErrorKinds = new Map<string, number>();
+        for (const r of listWindows) for (const [kind, k] of Object.entries(r.errorKinds)) listErrorKinds.set(kind, (listErrorKinds.get(kind) ?? 0) + k);
+        const kindsText = listErrorKinds.size > 0 ? ` (${[...listErrorKinds].map(([kind, k]) => `${k} ${kind}`).join(', ')})` : '';
         row(
           `soak: GET /api/business-associates (50-row page, filtered, with total, ${n} BAs) open loop at ${rate} req/s ` +
             `(half of the measured) + ${COMMANDS_PER_SECOND} commands/s, ${fmt(soakMs / 60_000, 1)} min, p99 per ${windowName}`,
           `${listWindows.map((r) => fmt(r.p99Ms, 1)).join(', ')} ms; drift last vs first ${fmt(lastList.p99Ms - firstList.p99Ms, 1)} ms ` +
-            `(×${fmt(lastList.p99Ms / firstList.p99Ms, 2)}); ${listErrors} errors`,
+            `(×${fmt(lastList.p99Ms / firstList.p99Ms, 2)}); ${listErrors} errors${kindsText}`,
           'flat p99, no errors',
           `closed loop, 10 connections, ${MEASURE_MS / 1000} s before the soak: ${fmt(measured.requestsPerSecond, 0)} req/s, p99 ${fmt(measured.p99Ms, 2)} ms`,
           `achieved ${listWindows.map((r) => fmt(r.requestsPerSecond, 0)).join(', ')} req/s`,
