@@ -115,9 +115,12 @@ function columnsOf(appends: readonly ColumnAppend[]): Buffer[] {
   const metaTexts: string[] = [];
   const indexOf = new Map<string, number>();
   for (const { payload } of appends) {
-    ids.push(...payload.ids);
-    types.push(...payload.types);
-    data.push(...payload.data);
+    // Element by element: spreading an append's arrays into push() overflows the stack past ~120,000 events.
+    for (let i = 0; i < payload.ids.length; i += 1) {
+      ids.push(payload.ids[i]!);
+      types.push(payload.types[i]!);
+      data.push(payload.data[i]!);
+    }
     for (const text of payload.metadata) {
       let index = indexOf.get(text);
       if (index === undefined) {
