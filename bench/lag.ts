@@ -307,7 +307,7 @@ export async function lagFigures(options: FileGroupOptions & { rate?: number }):
       );
       row(
         `POST /api/${COMMAND_RESOURCE} open loop at ${rate}/s (each answers after its own row is projected)`,
-        `${fmt(c.okPerSecond, 0)} commands/s answered 201 of ${c.sent} sent, p50 ${fmt(c.p50)} ms, p99 ${fmt(c.p99)} ms, ${c.errors} errors` +
+        `${fmt(c.okPerSecond, 0)} commands/s answered 201 Created (${c.sent} sent), p50 ${fmt(c.p50)} ms, p99 ${fmt(c.p99)} ms, ${c.errors} errors` +
           (c.abandoned ? ` (${c.abandoned} unanswered at the end, abandoned)` : ''),
         `${rate} commands/s sustained`,
         `10 commands/s: p50 ${fmt(t.p50)} ms, p99 ${fmt(t.p99)} ms, ${t.errors} errors`,

@@ -113,6 +113,31 @@ describe('masters projection', () => {
     expect(mine(inactive.rows).map((r) => r.id)).toEqual([S + 13]);
   });
 
+  it('keeps the counts equal to a recount of the items, page by page and with statuses going back and forth', async () => {
+    await history();
+    await run({ type: 'SetMasterItemStatus', master: 'cities', id: S + 13, status: 'active' });
+    await run({ type: 'SetMasterItemStatus', master: 'cities', id: S + 10, status: 'inactive' });
+    await run({ type: 'SetMasterItemStatus', master: 'cities', id: S + 10, status: 'active' });
+    await run({ type: 'SetMasterItemStatus', master: 'cities', id: S + 11, status: 'inactive' });
+    await run({ type: 'SetMasterItemStatus', master: 'tax-codes', id: S + 20, status: 'inactive' });
+    const events = await store.readAll(0, 100_000);
+    const recount = async () =>
+      (
+        await db.pool.query(
+          `SELECT master, count(*) FILTER (WHERE status = 'active')::int AS active,
+                  count(*) FILTER (WHERE status = 'inactive')::int AS inactive
+             FROM master_items GROUP BY master ORDER BY master`,
+        )
+      ).rows;
+    const counts = async () => (await db.pool.query('SELECT master, active, inactive FROM master_counts ORDER BY master')).rows;
+    // Half in one page (a create and its status changes together), the rest one event a page.
+    const half = Math.floor(events.length / 2);
+    await applyDirectly(db.pool, mastersProjection, events.slice(0, half));
+    expect(await counts()).toEqual(await recount());
+    for (const e of events.slice(half)) await applyDirectly(db.pool, mastersProjection, [e]);
+    expect(await counts()).toEqual(await recount());
+  });
+
   it('changes nothing when events are applied again, and ignores unknown events', async () => {
     await history();
     const events = await store.readAll(0, 100_000);
