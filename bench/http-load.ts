@@ -30,6 +30,14 @@ export type LoadOptions = {
   body?: string;
 };
 
+/** The errors of several results added up by kind, and said in words ("2 status 503, 1 ECONNRESET", or ""). */
+export function errorsOf(results: readonly Pick<LoadResult, 'errorKinds'>[]): { total: number; kinds: string } {
+  const byKind = new Map<string, number>();
+  for (const r of results) for (const [kind, k] of Object.entries(r.errorKinds)) byKind.set(kind, (byKind.get(kind) ?? 0) + k);
+  const total = [...byKind.values()].reduce((a, b) => a + b, 0);
+  return { total, kinds: [...byKind].map(([kind, k]) => `${k} ${kind}`).join(', ') };
+}
+
 const worker = path.join(__dirname, 'load-worker.ts');
 
 /**

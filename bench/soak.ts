@@ -8,7 +8,7 @@ import { BENCH_STAFF, staffToken } from './api-process';
 import type { Gc } from './gc-trace';
 import { ABANDONED, runCommandLoad, type CommandSample } from './command-load';
 import type { Row } from './group';
-import { loadTest, type LoadResult } from './http-load';
+import { errorsOf, loadTest, type LoadResult } from './http-load';
 import { commandLoadOptions, commandToken, prepareDatabase, startCommandStack } from './lag';
 import { machineCpuSeconds, treeCpuSeconds } from './process-cpu';
 import { rssBytes } from './process-memory';
@@ -236,15 +236,13 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
 
         const firstList = listWindows[0]!;
         const lastList = listWindows[listWindows.length - 1]!;
-        const listErrors = listWindows.reduce((sum, r) => sum + r.errors, 0);
-        const listErrorKinds = new Map<string, number>();
-        for (const r of listWindows) for (const [kind, k] of Object.entries(r.errorKinds)) listErrorKinds.set(kind, (listErrorKinds.get(kind) ?? 0) + k);
-        const kindsText = listErrorKinds.size > 0 ? ` (${[...listErrorKinds].map(([kind, k]) => `${k} ${kind}`).join(', ')})` : '';
+        const listErrors = errorsOf(listWindows);
+        const kindsText = listErrors.kinds ? ` (${listErrors.kinds})` : '';
         row(
           `soak: GET /api/business-associates (50-row page, filtered, with total, ${n} BAs) open loop at ${rate} req/s ` +
             `(half of the measured) + ${COMMANDS_PER_SECOND} commands/s, ${fmt(soakMs / 60_000, 1)} min, p99 per ${windowName}`,
           `${listWindows.map((r) => fmt(r.p99Ms, 1)).join(', ')} ms; drift last vs first ${fmt(lastList.p99Ms - firstList.p99Ms, 1)} ms ` +
-            `(×${fmt(lastList.p99Ms / firstList.p99Ms, 2)}); ${listErrors} errors${kindsText}`,
+            `(×${fmt(lastList.p99Ms / firstList.p99Ms, 2)}); ${listErrors.total} errors${kindsText}`,
           'flat p99, no errors',
           `closed loop, 10 connections, ${MEASURE_MS / 1000} s before the soak: ${fmt(measured.requestsPerSecond, 0)} req/s, p99 ${fmt(measured.p99Ms, 2)} ms`,
           `achieved ${listWindows.map((r) => fmt(r.requestsPerSecond, 0)).join(', ')} req/s`,
@@ -288,10 +286,10 @@ export async function soakFigures(options: { quick: boolean; row: Row }): Promis
         for (const line of statementGrowth(contexts)) console.log(`    ${line}`);
         row(
           'soak: errors (non-2xx answers, socket errors, timeouts)',
-          `${listErrors + commandErrors}`,
+          `${listErrors.total + commandErrors}`,
           '0',
           '',
-          `list ${listErrors}, commands ${commandErrors}${commands.errorSamples.length ? `: ${commands.errorSamples.slice(0, 3).join(' | ')}` : ''}`,
+          `list ${listErrors.total}, commands ${commandErrors}${commands.errorSamples.length ? `: ${commands.errorSamples.slice(0, 3).join(' | ')}` : ''}`,
         );
       } finally {
         await stack.stop();

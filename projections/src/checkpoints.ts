@@ -1,4 +1,6 @@
-import type { Pool, PoolClient } from 'pg';
+import pg, { type Pool, type PoolClient } from 'pg';
+
+const { escapeLiteral } = pg;
 
 type Queryable = Pick<Pool | PoolClient, 'query'>;
 
@@ -14,49 +16,47 @@ CREATE TABLE IF NOT EXISTS projection_checkpoints (
 );`;
 
 /**
- * Locks the projection's checkpoint row for the rest of the transaction and returns its position. Everyone
- * that writes a projection's tables (runners in any process, the rebuild's swap) takes this lock first, so
- * they serialise on it and always see the newest checkpoint (READ COMMITTED re-reads a row after waiting).
+ * The statement that locks the projection's checkpoint row for the rest of the transaction and answers its
+ * position. Everyone that writes a projection's tables (runners in any process, the rebuild's swap) takes this
+ * lock first, so they serialise on it and always see the newest checkpoint. The upsert locks the row like
+ * SELECT … FOR UPDATE (waiting for a holder, then answering the newest committed position) and creates a
+ * missing row. Literal SQL, so it can travel with other statements in one simple-protocol round trip.
  */
-export async function lockCheckpoint(client: PoolClient, name: string): Promise<number> {
-  await client.query(
-    'INSERT INTO projection_checkpoints (name, position) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING',
-    [name],
-  );
-  const { rows } = await client.query<{ position: string }>(
-    'SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
-    [name],
-  );
-  return Number(rows[0]?.position ?? 0);
+function lockCheckpointSql(name: string): string {
+  return `INSERT INTO projection_checkpoints AS c (name, position) VALUES (${escapeLiteral(name)}, 0)
+     ON CONFLICT (name) DO UPDATE SET position = c.position RETURNING c.position`;
 }
 
-/**
- * BEGIN (asynchronous commit, see runner.ts), then lockCheckpoint's lock and read, as one simple-protocol
- * string: one round trip instead of three. The upsert locks the row like SELECT … FOR UPDATE (waiting for a
- * holder, then answering the newest committed position), and creates it if missing like lockCheckpoint.
- */
-export async function beginLocked(client: PoolClient, name: string): Promise<number> {
-  const results = (await client.query(
-    `BEGIN; SET LOCAL synchronous_commit TO off;
-     INSERT INTO projection_checkpoints AS c (name, position) VALUES (${client.escapeLiteral(name)}, 0)
-     ON CONFLICT (name) DO UPDATE SET position = c.position RETURNING c.position`,
-  )) as unknown as { rows: { position: string }[] }[];
-  return Number(results[results.length - 1]?.rows[0]?.position ?? 0);
-}
-
-/** saveCheckpoint as literal SQL, to travel with the COMMIT in one round trip. */
-export function saveCheckpointSql(client: PoolClient, name: string, position: number): string {
+/** The statement that moves the projection's checkpoint to `position` (literal SQL, to travel with a COMMIT). */
+export function saveCheckpointSql(name: string, position: number): string {
   if (!Number.isSafeInteger(position) || position < 0) throw new Error(`invalid checkpoint position ${position}`);
-  return `INSERT INTO projection_checkpoints (name, position, updated_at) VALUES (${client.escapeLiteral(name)}, ${position}, now())
+  return `INSERT INTO projection_checkpoints (name, position, updated_at) VALUES (${escapeLiteral(name)}, ${position}, now())
      ON CONFLICT (name) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at`;
 }
 
+type Result = { rows: { position: string }[] };
+/** The position a multi-statement answer's last statement (the lock) returned. */
+const lockedPosition = (results: Result | Result[]): number => {
+  const last = Array.isArray(results) ? results[results.length - 1] : results;
+  return Number(last?.rows[0]?.position ?? 0);
+};
+
+/** Takes the checkpoint lock inside the caller's transaction (see lockCheckpointSql) and answers the position. */
+export async function lockCheckpoint(client: PoolClient, name: string): Promise<number> {
+  return lockedPosition((await client.query(lockCheckpointSql(name))) as unknown as Result);
+}
+
+/**
+ * BEGIN (asynchronous commit, see runner.ts) and the checkpoint lock as one simple-protocol string: one round
+ * trip instead of three.
+ */
+export async function beginLocked(client: PoolClient, name: string): Promise<number> {
+  const sql = `BEGIN; SET LOCAL synchronous_commit TO off; ${lockCheckpointSql(name)}`;
+  return lockedPosition((await client.query(sql)) as unknown as Result[]);
+}
+
 export async function saveCheckpoint(client: Queryable, name: string, position: number): Promise<void> {
-  await client.query(
-    `INSERT INTO projection_checkpoints (name, position, updated_at) VALUES ($1, $2, now())
-     ON CONFLICT (name) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at`,
-    [name, position],
-  );
+  await client.query(saveCheckpointSql(name, position));
 }
 
 /** Positions of the named projections (0 for one that has never run). */

@@ -96,7 +96,7 @@ export function createProjector(options: ProjectorOptions): Projector {
         return stored;
       }
       await projection.apply(client, todo, liveTables);
-      await client.query(`${saveCheckpointSql(client, projection.name, last.globalPosition)}; COMMIT`);
+      await client.query(`${saveCheckpointSql(projection.name, last.globalPosition)}; COMMIT`);
       return last.globalPosition;
     } catch (e) {
       await client.query('ROLLBACK').catch(() => undefined);
