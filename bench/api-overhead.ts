@@ -122,6 +122,7 @@ export async function apiOverheadFigures(options: {
             `ratio ${fmt(trivial.ratio, 2)} (median of ${ROUNDS} alternating rounds); by CPU per request ${fmt(trivial.cpuRatio, 2)}`,
           );
         }
+        if (processes === 1) await listBodyCeiling({ ...options, url: `${api.base}${listPath}`, headers, duration, bareTarget });
         const list = await paired(
           bareTarget,
           // With a cluster the port belongs to the primary, which does not serve: no CPU figure then.
@@ -140,6 +141,37 @@ export async function apiOverheadFigures(options: {
         await api.stop();
       }
     }
+  } finally {
+    await bare.stop();
+  }
+}
+
+/**
+ * The ceiling of the list's ratio on this machine: bare Express serving the list's own page body (fetched once from
+ * the api, so the same bytes), with no token, no SQL and no row parsing, against the trivial baseline. Whatever
+ * the api does, a list answer costs at least this: serialising the body and sending it over loopback.
+ */
+async function listBodyCeiling(options: {
+  url: string;
+  headers: Record<string, string>;
+  duration: number;
+  bareTarget: { url: string; pid: number | undefined };
+  work: string;
+  row: Row;
+}): Promise<void> {
+  const res = await fetch(options.url, { headers: options.headers });
+  if (res.status !== 200) throw new Error(`the list answered ${res.status}`);
+  const text = await res.text();
+  const bare = await startBareServer(path.join(options.work, 'bare-list-body.json'), { list: JSON.parse(text) as unknown });
+  try {
+    const ceiling = await paired(options.bareTarget, { url: `${bare.base}/list`, pid: bare.pid }, options.duration, {});
+    options.row(
+      `bare Express serving the list's own 50-row page body (${(Buffer.byteLength(text) / 1024).toFixed(1)} KB, same bytes; no auth, no SQL), 10 connections`,
+      show(ceiling.route),
+      'the ceiling of the list ratio',
+      `bare Express, trivial route: ${show(ceiling.baseline)}`,
+      `ratio ${fmt(ceiling.ratio, 2)} (median of ${ROUNDS} alternating rounds); by CPU per request ${fmt(ceiling.cpuRatio, 2)}`,
+    );
   } finally {
     await bare.stop();
   }
