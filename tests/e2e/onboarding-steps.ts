@@ -65,7 +65,17 @@ export async function openTab(page: Page, tab: string): Promise<void> {
 
 /** Waits for the snackbar saying `text` (the newest one when the same message shows twice). */
 export async function sees(page: Page, text: string | RegExp): Promise<void> {
-  await page.getByText(text).last().waitFor();
+  try {
+    await page.getByText(text).last().waitFor();
+  } catch (e) {
+    // Say what the user saw instead (an error snackbar, a field's error), so a failure under load explains itself.
+    const alerts = await page.getByRole('alert').allInnerTexts().catch(() => []);
+    const fieldErrors = await page.locator('.MuiFormHelperText-root.Mui-error').allInnerTexts().catch(() => []);
+    const name = `missing-${String(text).replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`;
+    const file = await screenshot(page, name).catch(() => 'none');
+    const message = e instanceof Error ? e.message : String(e);
+    throw new Error(`${message}\nshown instead: alerts ${JSON.stringify(alerts)}, field errors ${JSON.stringify(fieldErrors)}; screenshot ${file}`);
+  }
 }
 
 export async function saveCompanyDetails(page: Page, overrides: Record<string, string> = {}): Promise<void> {
