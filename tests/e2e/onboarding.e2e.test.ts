@@ -21,7 +21,7 @@ import {
   uploadDocument,
   uploadMandatoryDocuments,
 } from './onboarding-steps';
-import { as as signedIn, baRecord, screenshot, setUpJourneys, world } from './support';
+import { as as signedIn, baRecord, projectionsCaughtUp, screenshot, setUpJourneys, world } from './support';
 
 /**
  * Browser journeys (design.md §8, issue 8 "Tests and bench" 1 and 2): the real back end (PostgreSQL, Temporal,
@@ -155,6 +155,8 @@ test('[ONBOARDING][REJECT]: stage 2 rejects the cheque and the bank account with
   await rejectItem(commercial.page, `bank-${accountId}`, bankRemarks);
   await decide(commercial.page, baId, 'Reject', 2, remarks);
   await readModel(baId, (r) => r.status === 'rejected');
+  // The rejected items come from another read model than the status: wait for both before the page loads.
+  await projectionsCaughtUp();
 
   await ba.page.reload();
   const shown = ba.page.getByTestId('rejection-remarks');

@@ -9,6 +9,7 @@ import {
 } from '../../projections/src/business-associates/business-associates.queries';
 import { codeInMessage } from '../../platform/src/notifications/templates';
 import { findUserByUsername, type UserRecord } from '../../projections/src/identity/users.queries';
+import { waitForProjections } from '../../projections/src/runner';
 import { DEMO_PASSWORD, seedDemo } from '../../scripts/seed';
 import { launchBrowser, screenshot } from '../support/browser';
 
@@ -227,6 +228,17 @@ export async function baRecord(
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`read model of ${baId} never reached the expected state`);
+}
+
+/**
+ * Every projection has applied every event appended so far, so a page loaded next shows all of them. A command
+ * waits for the projections only briefly (2 s) and each projection moves at its own pace, so under load one read
+ * model (the BA's status) can show a write that another (its items) does not show yet.
+ */
+export async function projectionsCaughtUp(): Promise<void> {
+  const head = await world().harness.store.headPosition();
+  if (!(await waitForProjections(world().harness.db.pool, head, { timeoutMs: 30_000 })))
+    throw new Error(`the projections never reached position ${head}`);
 }
 
 /** The event types of a user's stream, in order. */
