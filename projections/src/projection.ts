@@ -21,3 +21,12 @@ export type Projection = {
 };
 
 export const liveTables: TableNames = (base) => base;
+
+/** What a rebuild appends to a table's name: it builds into `<table>__rebuild` beside the live one. */
+export const REBUILD_SUFFIX = '__rebuild';
+
+/**
+ * A rebuild's table receives each page once, in order, from one writer, and is thrown away unless the whole
+ * rebuild succeeds: a page is never applied to it twice.
+ */
+export const isRebuildTable = (table: string): boolean => table.endsWith(REBUILD_SUFFIX);

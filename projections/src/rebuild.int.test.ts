@@ -11,6 +11,7 @@ import { readCheckpoints } from './checkpoints';
 import { REBUILD_SUFFIX, rebuildProjections, rebuildTables } from './rebuild';
 import { allProjections } from './registry';
 import { createProjector } from './runner';
+import { COPY_MIN_ROWS } from './sql';
 import { actors, createOnboardingDriver, dumpTables, type Onboarding } from './test-support';
 import { createItemEvents, fullItemHistory } from './onboarding-items/test-events';
 
@@ -144,6 +145,24 @@ describe('projections rebuild', () => {
     );
     expect(rows.map((r) => r.indexname)).toContain('business_associates_pkey');
     expect(rows.map((r) => r.indexname)).toContain('business_associates_status_updated_idx');
+  });
+
+  it('writes the same rows when a page holds many new streams (sent as COPY) as the projector does a few at a time', async () => {
+    await people('e');
+    // More new BAs than COPY_MIN_ROWS, with awkward text, so one rebuild page inserts them all as COPY.
+    for (let i = 0; i < COPY_MIN_ROWS + 6; i += 1) {
+      const id = `e${i}`;
+      await ba.create(id, i % 2 === 0 ? '1000' : '2000');
+      if (i % 3 === 0) await ba.save(id, { companyName: `Tab\there, "quoted" \\ line\nbreak ${i}` });
+      if (i % 6 === 0) await ba.submit(id);
+    }
+    const head = await createProjector({ pool: db.appPool, store, projections, pollMs: 20, pageSize: 5, log: () => undefined }).catchUp();
+    const live = await dumpTables(db.pool, tables);
+    expect(live.business_associates).toHaveLength(COPY_MIN_ROWS + 6);
+
+    const result = await rebuildProjections({ pool: db.pool, store, projections, pageSize: 5_000 });
+    expect(result).toMatchObject({ position: head, events: head });
+    expect(await dumpTables(db.pool, tables)).toEqual(live);
   });
 
   it('loses no event appended while it runs, with the projector running beside it', async () => {

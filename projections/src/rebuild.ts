@@ -2,7 +2,7 @@ import pg, { type Pool, type PoolClient } from 'pg';
 import type { EventStore } from '../../domain/src/event-store/port';
 import type { StoredEvent } from '../../domain/src/shared/events';
 import { CHECKPOINTS_DDL, lockCheckpoint, saveCheckpoint } from './checkpoints';
-import type { Projection, TableNames } from './projection';
+import { REBUILD_SUFFIX, type Projection, type TableNames } from './projection';
 import { allProjections } from './registry';
 
 /**
@@ -13,7 +13,7 @@ import { allProjections } from './registry';
  * and sets the checkpoints to the position it reached. Events appended after that lie beyond the new
  * checkpoints, so the projector applies them: nothing is lost or applied twice.
  */
-export const REBUILD_SUFFIX = '__rebuild';
+export { REBUILD_SUFFIX };
 export const rebuildTables: TableNames = (base) => `${base}${REBUILD_SUFFIX}`;
 
 export type RebuildOptions = {

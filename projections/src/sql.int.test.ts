@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '../../tests/support/postgres';
-import { insertNew, type Column } from './sql';
+import { COPY_MIN_ROWS, insertNew, type Column } from './sql';
 
 /**
  * insertNew is how the projections write rows folded from a stream's first event: it must add the new rows,
@@ -95,4 +95,96 @@ it('refuses a page carrying one key twice rather than keeping either silently', 
 it('does nothing for an empty page', async () => {
   expect([...(await insertNew(db.pool, 'things', COLUMNS, [], 'id'))]).toEqual([]);
   expect(await stored()).toEqual([]);
+});
+
+/**
+ * Large pages of new rows go to PostgreSQL as COPY, small ones as INSERT (and a pool, outside a transaction,
+ * always INSERTs). A rebuild writes big pages and the projector small ones, so a value stored differently by
+ * the two would make the rebuilt table differ from the live one: both must store the same bytes.
+ */
+describe('a page of new rows large enough for COPY', () => {
+  type Wide = { id: string; label: string | null; tags: string[] | null; doc: unknown; at: string | null; n: number; ok: boolean; amount: string };
+  const WIDE: readonly Column<Wide>[] = [
+    { name: 'id', type: 'text' },
+    { name: 'label', type: 'text' },
+    { name: 'tags', type: 'text[]' },
+    { name: 'doc', type: 'jsonb' },
+    { name: 'at', type: 'timestamptz' },
+    { name: 'n', type: 'bigint' },
+    { name: 'ok', type: 'boolean' },
+    { name: 'amount', type: 'numeric' },
+  ];
+  // Every character COPY's text format or an array literal treats specially, and some that neither does.
+  const awkward = ['tab\there', 'line\nbreak', 'cr\rhere', 'back\\slash', '\\N', '\\.', 'a,b', '"quoted"', '{braces}', 'NULL', '', ' spaced ', 'ünïcødé ₹', "it's"];
+  const page = (prefix: string): Wide[] =>
+    Array.from({ length: COPY_MIN_ROWS + awkward.length }, (_, i) => {
+      const text = awkward[i % awkward.length]!;
+      return {
+        id: `${prefix}-${i}`,
+        label: i % 5 === 0 ? null : text,
+        tags: i % 3 === 0 ? null : [text, `${text}2`, 'plain'],
+        doc: i % 4 === 0 ? null : { text, nested: [text, i, null, true], [text]: 'key' },
+        at: i % 7 === 0 ? null : new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+        n: 2 ** 40 + i,
+        ok: i % 2 === 0,
+        amount: `${i}.${String(i % 100).padStart(2, '0')}`,
+      };
+    });
+  const ddl = (table: string) =>
+    `CREATE TABLE ${table} (id text PRIMARY KEY, label text DEFAULT 'unset', tags text[], doc jsonb, at timestamptz, n bigint, ok boolean, amount numeric(16,2))`;
+  const read = async (table: string) =>
+    (
+      await db.pool.query(
+        `SELECT substr(id, 3) AS id, label, tags, doc::text AS doc, at, n::text AS n, ok, amount::text AS amount FROM ${table} ORDER BY id`,
+      )
+    ).rows;
+
+  it('stores every value exactly as the INSERT of a small page does', async () => {
+    await db.pool.query(ddl('copied'));
+    await db.pool.query(ddl('inserted'));
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      expect([...(await insertNew(client, 'copied', WIDE, page('c'), 'id'))]).toEqual([]);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    // The pool is not a transaction's client, so the same rows go as INSERT.
+    await insertNew(db.pool, 'inserted', WIDE, page('i'), 'id');
+    const copied = await read('copied');
+    expect(copied).toHaveLength(COPY_MIN_ROWS + awkward.length);
+    expect(copied).toEqual(await read('inserted'));
+    expect(copied.find((r) => r.id === '1')).toMatchObject({ label: 'line\nbreak', tags: ['line\nbreak', 'line\nbreak2', 'plain'] });
+    expect(copied.find((r) => r.id === '0')).toMatchObject({ label: null, tags: null, doc: null });
+  });
+
+  it('inserts only the keys not stored yet, and a key twice in the page still fails the whole page', async () => {
+    await db.pool.query(ddl('copied'));
+    const client = await db.pool.connect();
+    try {
+      const rows = page('c');
+      await insertNew(client, 'copied', WIDE, rows.slice(0, 10), 'id');
+      const existing = await insertNew(client, 'copied', WIDE, rows, 'id');
+      expect([...existing].sort()).toEqual(rows.slice(0, 10).map((r) => r.id).sort());
+      expect((await read('copied')).length).toBe(rows.length);
+      await client.query('BEGIN');
+      const twice = [...page('d'), { ...page('d')[0]!, label: 'again' }];
+      await expect(insertNew(client, 'copied', WIDE, twice, 'id')).rejects.toThrow(/duplicate key/);
+      await client.query('ROLLBACK');
+      expect((await read('copied')).length).toBe(rows.length);
+    } finally {
+      client.release();
+    }
+  });
+});
+
+it("does not probe a rebuild's table (a page reaches it once), so a key stored there already fails the page", async () => {
+  await db.pool.query(`CREATE TABLE things__rebuild (LIKE things INCLUDING ALL)`);
+  await insertNew(db.pool, 'things__rebuild', COLUMNS, [row('a')], 'id');
+  await expect(insertNew(db.pool, 'things__rebuild', COLUMNS, [row('a', { n: 2 }), row('b')], 'id')).rejects.toThrow(/duplicate key/);
+  // The live table is probed: the stored key is named and the new one inserted.
+  await insertNew(db.pool, 'things', COLUMNS, [row('a')], 'id');
+  expect([...(await insertNew(db.pool, 'things', COLUMNS, [row('a', { n: 2 }), row('b')], 'id'))]).toEqual(['a']);
+  expect((await db.pool.query('SELECT id, n FROM things__rebuild ORDER BY id')).rows).toEqual([{ id: 'a', n: 1 }]);
 });

@@ -1,4 +1,8 @@
-import type { Pool, PoolClient } from 'pg';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import pg, { type Pool, type PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { isRebuildTable } from './projection';
 
 /** Anything that runs a query: the pool (API reads) or a client inside a transaction (the runner). */
 export type Db = Pick<Pool | PoolClient, 'query'>;
@@ -57,21 +61,63 @@ const quote = (text: string): string =>
     : `"${text.replace(/["\\]/g, (ch) => `\\${ch}`)}"`;
 
 /**
+ * A column's values as PostgreSQL's text input for its type (one definition for the array parameters and
+ * for COPY): numbers and booleans as they print, an array column as an array literal, a string as it is and
+ * anything else (jsonb) as its JSON.
+ */
+function textOf(type: string): (value: unknown) => string {
+  if (NUMERIC.has(type)) return (v) => String(v);
+  if (type.endsWith('[]')) return (v) => `{${(v as readonly string[]).map(quote).join(',')}}`;
+  return (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+}
+
+/**
  * One column of the rows as a PostgreSQL array literal, built here rather than by the driver (which
  * inspects and escapes every element generically): on a rebuild this is most of the client's work.
  */
 function arrayParam<Row extends Record<string, unknown>>(rows: readonly Row[], name: string, type: string): string {
-  const encode: (value: unknown) => string = NUMERIC.has(type)
-    ? (v) => String(v)
-    : type.endsWith('[]')
-      ? (v) => quote(`{${(v as readonly string[]).map(quote).join(',')}}`)
-      : (v) => (typeof v === 'string' ? quote(v) : quote(JSON.stringify(v)));
+  const text = textOf(type);
+  const encode = NUMERIC.has(type) ? text : (v: unknown) => quote(text(v));
   const parts = new Array<string>(rows.length);
   for (let i = 0; i < rows.length; i += 1) {
     const value = rows[i]![name];
     parts[i] = value === null || value === undefined ? 'NULL' : encode(value);
   }
   return `{${parts.join(',')}}`;
+}
+
+/** COPY's text format escapes: backslash, and the tab, newline and carriage return that delimit. */
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_SPECIALS = /[\\\t\n\r]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const copyEscape = (text: string): string =>
+  COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIALS, (c) => COPY_ESCAPES[c]!) : text;
+
+/**
+ * Inserts the rows with `COPY … FROM STDIN` (text format). PostgreSQL takes rows this way four to seven times
+ * faster than as `INSERT … SELECT FROM unnest(arrays)` (5,000 BA rows: 46 ms against 180 ms), because it
+ * parses each value once instead of an array literal and then its elements. The same rules hold as for
+ * INSERT: defaults fill the columns not named, and a duplicate key fails the statement (and the transaction).
+ */
+export async function copyRows<Row extends Record<string, unknown>>(
+  client: pg.ClientBase,
+  table: string,
+  columns: readonly Column<Row>[],
+  rows: readonly Row[],
+): Promise<void> {
+  const encoders = columns.map((c) => textOf(c.type));
+  const lines = new Array<string>(rows.length);
+  const cells = new Array<string>(columns.length);
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i]!;
+    for (let j = 0; j < columns.length; j += 1) {
+      const value = row[columns[j]!.name];
+      cells[j] = value === null || value === undefined ? '\\N' : copyEscape(encoders[j]!(value));
+    }
+    lines[i] = cells.join('\t');
+  }
+  const sql = `COPY ${table} (${columns.map((c) => c.name).join(', ')}) FROM STDIN`;
+  await pipeline(Readable.from([`${lines.join('\n')}\n`]), client.query(copyFrom(sql)));
 }
 
 /**
@@ -117,6 +163,12 @@ export async function upsertRows<Row extends Record<string, unknown>>(
  * tables of its own); should a key still collide, the unique index fails the page's transaction, which is
  * retried, rather than dropping a row.
  */
+/**
+ * From how many rows `insertNew` sends them with COPY: COPY costs one more round trip (the server accepts the
+ * copy before the rows go), which only pays on pages with many new streams (a rebuild, a mass upload).
+ */
+export const COPY_MIN_ROWS = 64;
+
 export async function insertNew<Row extends Record<string, unknown>>(
   db: Db,
   table: string,
@@ -125,12 +177,7 @@ export async function insertNew<Row extends Record<string, unknown>>(
   key: keyof Row & string,
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const keyType = columns.find((c) => c.name === key)?.type ?? 'text';
-  const { rows: stored } = await db.query<Record<string, unknown>>(
-    `SELECT ${key} FROM ${table} WHERE ${key} = ANY($1::${keyType}[])`,
-    [rows.map((r) => r[key])],
-  );
-  const existing = new Set(stored.map((r) => String(r[key])));
+  const existing = isRebuildTable(table) ? new Set<string>() : await storedKeys(db, table, columns, rows, key);
   const fresh = existing.size === 0 ? rows : rows.filter((r) => !existing.has(String(r[key])));
   if (fresh.length === 0) return existing;
   // A column null in every row is left to its default (NULL for every nullable column here): a new row is
@@ -138,12 +185,37 @@ export async function insertNew<Row extends Record<string, unknown>>(
   const used = columns.filter(
     (c) => c.name === key || fresh.some((r) => r[c.name] !== null && r[c.name] !== undefined),
   );
+  if (fresh.length >= COPY_MIN_ROWS && db instanceof pg.Client) {
+    await copyRows(db, table, used, fresh);
+    return existing;
+  }
   const source = rowSource(used, fresh);
   await db.query(
     `INSERT INTO ${table} (${used.map((c) => c.name).join(', ')}) SELECT ${source.select} FROM ${source.from}`,
     source.params,
   );
   return existing;
+}
+
+/**
+ * The keys of `rows` already in `table`. Not asked of a rebuild's table: a page never reaches it twice, so the
+ * rows folded from a stream's first event cannot be there, and the probe (a hashed scan of a table without
+ * statistics while it loads) was about an eighth of the rebuild's PostgreSQL time. Should a key be there after all,
+ * the INSERT fails on the unique index and the rebuild stops, so no row is lost.
+ */
+async function storedKeys<Row extends Record<string, unknown>>(
+  db: Db,
+  table: string,
+  columns: readonly Column<Row>[],
+  rows: readonly Row[],
+  key: keyof Row & string,
+): Promise<Set<string>> {
+  const keyType = columns.find((c) => c.name === key)?.type ?? 'text';
+  const { rows: stored } = await db.query<Record<string, unknown>>(
+    `SELECT ${key} FROM ${table} WHERE ${key} = ANY($1::${keyType}[])`,
+    [rows.map((r) => r[key])],
+  );
+  return new Set(stored.map((r) => String(r[key])));
 }
 
 /** Rewrites stored rows where `guard` (over `t`, the stored row, and `x`, the new one) holds; returns their keys. */
