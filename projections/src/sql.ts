@@ -150,12 +150,18 @@ export async function upsertRows<Row extends Record<string, unknown>>(
 }
 
 /**
+ * From how many rows `insertNew` sends them with COPY: COPY costs one more round trip (the server accepts the
+ * copy before the rows go), which only pays on pages with many new streams (a rebuild, a mass upload).
+ */
+export const COPY_MIN_ROWS = 64;
+
+/**
  * Inserts the rows whose key is not in the table yet and returns the keys that were there already (usually
  * none). Projections call it for rows folded from a stream's first event and treat a key returned as a page
  * applied before.
  *
- * Two statements: the keys already stored, probed through the key's unique index, then a plain INSERT of
- * the others. Not `INSERT … WHERE NOT EXISTS` in one statement: on a table growing during a rebuild the
+ * Two statements: the keys already stored, probed through the key's unique index (not in a rebuild's table:
+ * see storedKeys), then a plain INSERT of the others (a COPY from COPY_MIN_ROWS rows in a transaction). Not `INSERT … WHERE NOT EXISTS` in one statement: on a table growing during a rebuild the
  * planner hash-joins the page against a scan of the whole table, so each page cost more than the one before
  * (a 5,000-row page at 60,000 rows: 47 ms, half of it scanning). Not `ON CONFLICT DO NOTHING RETURNING`
  * either: its speculative insertion costs more per row than the probe. A plain INSERT is safe because one
@@ -163,12 +169,6 @@ export async function upsertRows<Row extends Record<string, unknown>>(
  * tables of its own); should a key still collide, the unique index fails the page's transaction, which is
  * retried, rather than dropping a row.
  */
-/**
- * From how many rows `insertNew` sends them with COPY: COPY costs one more round trip (the server accepts the
- * copy before the rows go), which only pays on pages with many new streams (a rebuild, a mass upload).
- */
-export const COPY_MIN_ROWS = 64;
-
 export async function insertNew<Row extends Record<string, unknown>>(
   db: Db,
   table: string,
@@ -177,7 +177,8 @@ export async function insertNew<Row extends Record<string, unknown>>(
   key: keyof Row & string,
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const existing = isRebuildTable(table) ? new Set<string>() : await storedKeys(db, table, columns, rows, key);
+  const keyType = columns.find((c) => c.name === key)?.type ?? 'text';
+  const existing = isRebuildTable(table) ? new Set<string>() : await storedKeys(db, table, key, keyType, rows.map((r) => r[key]));
   const fresh = existing.size === 0 ? rows : rows.filter((r) => !existing.has(String(r[key])));
   if (fresh.length === 0) return existing;
   // A column null in every row is left to its default (NULL for every nullable column here): a new row is
@@ -198,22 +199,15 @@ export async function insertNew<Row extends Record<string, unknown>>(
 }
 
 /**
- * The keys of `rows` already in `table`. Not asked of a rebuild's table: a page never reaches it twice, so the
+ * Which of `keys` are stored in `table` already. Not asked of a rebuild's table: a page never reaches it twice, so the
  * rows folded from a stream's first event cannot be there, and the probe (a hashed scan of a table without
  * statistics while it loads) was about an eighth of the rebuild's PostgreSQL time. Should a key be there after all,
  * the INSERT fails on the unique index and the rebuild stops, so no row is lost.
  */
-async function storedKeys<Row extends Record<string, unknown>>(
-  db: Db,
-  table: string,
-  columns: readonly Column<Row>[],
-  rows: readonly Row[],
-  key: keyof Row & string,
-): Promise<Set<string>> {
-  const keyType = columns.find((c) => c.name === key)?.type ?? 'text';
+async function storedKeys(db: Db, table: string, key: string, keyType: string, keys: readonly unknown[]): Promise<Set<string>> {
   const { rows: stored } = await db.query<Record<string, unknown>>(
     `SELECT ${key} FROM ${table} WHERE ${key} = ANY($1::${keyType}[])`,
-    [rows.map((r) => r[key])],
+    [keys],
   );
   return new Set(stored.map((r) => String(r[key])));
 }
