@@ -161,9 +161,10 @@ export const COPY_MIN_ROWS = 64;
  * applied before.
  *
  * Two statements: the keys already stored, probed through the key's unique index (not in a rebuild's table:
- * see storedKeys), then a plain INSERT of the others (a COPY from COPY_MIN_ROWS rows in a transaction). Not `INSERT … WHERE NOT EXISTS` in one statement: on a table growing during a rebuild the
- * planner hash-joins the page against a scan of the whole table, so each page cost more than the one before
- * (a 5,000-row page at 60,000 rows: 47 ms, half of it scanning). Not `ON CONFLICT DO NOTHING RETURNING`
+ * see storedKeys), then a plain INSERT of the others (a COPY from COPY_MIN_ROWS rows in a transaction).
+ * Not `INSERT … WHERE NOT EXISTS` in one statement: on a table growing during a rebuild the planner
+ * hash-joins the page against a scan of the whole table, so each page cost more than the one before (a
+ * 5,000-row page at 60,000 rows: 47 ms, half of it scanning). Not `ON CONFLICT DO NOTHING RETURNING`
  * either: its speculative insertion costs more per row than the probe. A plain INSERT is safe because one
  * writer at a time applies a projection's pages (the projector under its checkpoint lock, or a rebuild into
  * tables of its own); should a key still collide, the unique index fails the page's transaction, which is
@@ -199,10 +200,10 @@ export async function insertNew<Row extends Record<string, unknown>>(
 }
 
 /**
- * Which of `keys` are stored in `table` already. Not asked of a rebuild's table: a page never reaches it twice, so the
- * rows folded from a stream's first event cannot be there, and the probe (a hashed scan of a table without
- * statistics while it loads) was about an eighth of the rebuild's PostgreSQL time. Should a key be there after all,
- * the INSERT fails on the unique index and the rebuild stops, so no row is lost.
+ * Which of `keys` are stored in `table` already. Not asked of a rebuild's table: a page never reaches it twice,
+ * so the rows folded from a stream's first event cannot be there, and the probe (a hashed scan of a table
+ * without statistics while it loads) was about an eighth of the rebuild's PostgreSQL time. Should a key be
+ * there after all, the INSERT fails on the unique index and the rebuild stops, so no row is lost.
  */
 async function storedKeys(db: Db, table: string, key: string, keyType: string, keys: readonly unknown[]): Promise<Set<string>> {
   const { rows: stored } = await db.query<Record<string, unknown>>(
