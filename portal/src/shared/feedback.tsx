@@ -47,6 +47,13 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo(() => ({ showError, notify, withLoading }), [showError, notify, withLoading]);
 
+  /*
+   * A snackbar closes only itself. Its auto-hide timer can fire after a newer message was set but before React
+   * rendered it (a busy machine delays the timer past its 2.5 s): closing "whatever is shown" then closed the new
+   * message before anyone saw it ("Successfully Unblocked" lost after a quick block and unblock).
+   */
+  const closeSnack = (key: number) => setSnack((s) => (s.key === key ? { ...s, open: false } : s));
+
   const closeDialog = () => {
     const onClose = dialog.onClose;
     setDialog((d) => ({ open: false, message: d.message }));
@@ -63,7 +70,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
         open={snack.open}
         message={snack.message}
         variant={snack.variant}
-        onClose={() => setSnack((s) => ({ ...s, open: false }))}
+        onClose={() => closeSnack(snack.key)}
       />
     </FeedbackContext.Provider>
   );
