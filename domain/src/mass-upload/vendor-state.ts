@@ -8,7 +8,15 @@ export type VendorRowState = {
   kind: MassUploadKind;
   values: MassUploadValues;
   valuesHash: string;
+  /** The upload that recorded the row last. */
   uploadId: string;
+  /**
+   * Every upload that recorded the row, oldest first. Each of them gets its own answer from its ERP step, so an
+   * upload accounts for all the rows it wrote even when a later upload records one again before the step ran.
+   */
+  uploads: string[];
+  /** The uploads whose ERP step has recorded an answer for the row (a result event carrying its upload id). */
+  answeredFor: string[];
   vendorCode: string | null;
   parentCode: string | null;
   /** The ERP refused it (message) or, sap-verified, does not know it ('not-in-erp'). */
@@ -33,6 +41,8 @@ export function evolveNucleusVendor(state: NucleusVendorState, event: { type: st
         values: e.data.values,
         valuesHash: e.data.valuesHash,
         uploadId: e.data.uploadId,
+        uploads: before ? [...before.uploads.filter((u) => u !== e.data.uploadId), e.data.uploadId] : [e.data.uploadId],
+        answeredFor: before?.answeredFor ?? [],
         vendorCode: before?.vendorCode ?? null,
         parentCode: before?.parentCode ?? null,
         problem: null,
@@ -41,23 +51,25 @@ export function evolveNucleusVendor(state: NucleusVendorState, event: { type: st
     }
     case 'NucleusVendorCodeAssigned': {
       const r = rows.get(e.data.rowKey);
-      if (r) Object.assign(r, { vendorCode: e.data.vendorCode, parentCode: e.data.parentCode, problem: null });
+      if (r) Object.assign(r, { vendorCode: e.data.vendorCode, parentCode: e.data.parentCode, problem: null, answeredFor: answered(r, e.data.uploadId) });
       return { ...state, version: state.version + 1 };
     }
     case 'ErpRequestRefused': {
       const r = rows.get(e.data.rowKey);
-      if (r) r.problem = e.data.message;
+      if (r) Object.assign(r, { problem: e.data.message, answeredFor: answered(r, e.data.uploadId) });
       return { ...state, version: state.version + 1 };
     }
     case 'NucleusVendorNotInErp': {
       const r = rows.get(e.data.rowKey);
-      if (r) r.problem = 'not-in-erp';
+      if (r) Object.assign(r, { problem: 'not-in-erp', answeredFor: answered(r, e.data.uploadId) });
       return { ...state, version: state.version + 1 };
     }
     default:
       return { ...state, version: state.version + 1 };
   }
 }
+
+const answered = (r: VendorRowState, uploadId: string): string[] => (r.answeredFor.includes(uploadId) ? r.answeredFor : [...r.answeredFor, uploadId]);
 
 export const foldNucleusVendor = (events: readonly { type: string; data: unknown }[]): NucleusVendorState =>
   events.reduce(evolveNucleusVendor, initialNucleusVendorState());

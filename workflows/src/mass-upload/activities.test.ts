@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EventStore } from '../../../domain/src/event-store/port';
 import { columnsOf } from '../../../domain/src/mass-upload/columns';
 import { massUploadStreamId, nucleusVendorStreamId } from '../../../domain/src/mass-upload/events';
@@ -51,6 +52,29 @@ async function recordRows(store: EventStore, uploadId: string, kind: 'nucleus' |
   ], { expectedVersion: 'any' });
 }
 
+/** Records one row of a vendor as an upload's recording does (and the upload's batch naming the PAN). */
+async function recordRow(store: EventStore, uploadId: string, pan: string, row: 'parent' | 'child', over: Record<string, unknown> = {}) {
+  const values = { ...example(row === 'parent' ? 'Parent' : 'Child'), pan, gstin: `27${pan}1Z5`, parentVendorCode: undefined, ...over };
+  const rowKey = row === 'parent' ? `${pan}|1000` : `${pan}|1000|27`;
+  await store.appendToStream(
+    nucleusVendorStreamId(pan),
+    [{ eventId: randomUUID(), type: 'NucleusVendorRecorded', data: { pan, kind: 'nucleus', row, rowKey, values, valuesHash: randomUUID(), uploadId }, metadata: meta }],
+    { expectedVersion: 'any' },
+  );
+  await store.appendToStream(
+    massUploadStreamId(uploadId),
+    [{ eventId: randomUUID(), type: 'MassUploadBatchRecorded', data: { uploadId, batch: 0, pans: [pan], created: 1, unchanged: 0 }, metadata: meta }],
+    { expectedVersion: 'any' },
+  );
+}
+
+/** The answers recorded on a vendor's stream, as `type upload row`. */
+const answers = (store: { all: StoredEvent[] }, pan: string) =>
+  store.all
+    .filter((e) => e.streamId === nucleusVendorStreamId(pan) && e.type !== 'NucleusVendorRecorded')
+    .map((e) => `${e.type} ${(e.data as { uploadId: string }).uploadId} ${(e.data as { row: string }).row}`)
+    .sort();
+
 describe('mass-upload activities (in-memory ERP)', () => {
   test('nucleus: parents then children created once; a second run submits nothing new; short outages ridden out', async () => {
     const store = memoryStore();
@@ -94,6 +118,66 @@ describe('mass-upload activities (in-memory ERP)', () => {
     expect(await a.pushMassUploadBatch({ uploadId: '3', kind: 'sap-verified', batch: 0 })).toEqual({ vendors: 2, assigned: 1, refused: 0, notInErp: 1 });
     expect(foldNucleusVendor(await store.readStream(nucleusVendorStreamId('EEEEE5555E'))).rows.get('EEEEE5555E|1000')!.vendorCode).toBe(seeded.vendorCode);
     expect(store.all.filter((e) => e.type === 'NucleusVendorNotInErp')).toHaveLength(1);
+    expect(erp.requests()).toHaveLength(0);
+  });
+
+  describe("a row recorded again by a later upload before the first upload's ERP step reached it", () => {
+    // Upload A records a parent and its child; upload B records the parent again (a corrected city). Whichever
+    // step runs first, each upload gets an answer for every row it recorded, the child gets its parent's code,
+    // and the ERP is asked once per row key.
+    for (const order of [['A', 'B'], ['B', 'A']] as const) {
+      test(`steps run ${order.join(' then ')}`, async () => {
+        const store = memoryStore();
+        const erp = createInMemoryErp();
+        const a = createMassUploadActivities({ store, erp });
+        const pan = 'GGGGG7777G';
+        await recordRow(store, 'A', pan, 'parent');
+        await recordRow(store, 'A', pan, 'child');
+        await recordRow(store, 'B', pan, 'parent', { city: 'Pune' });
+        const results: Record<string, unknown> = {};
+        for (const upload of order) results[upload] = await a.pushMassUploadBatch({ uploadId: upload, kind: 'nucleus', batch: 0, pollMs: 1 });
+        expect(results).toEqual({
+          A: { vendors: 1, assigned: 2, refused: 0, notInErp: 0 },
+          B: { vendors: 1, assigned: 1, refused: 0, notInErp: 0 },
+        });
+        expect(answers(store, pan)).toEqual(['NucleusVendorCodeAssigned A child', 'NucleusVendorCodeAssigned A parent', 'NucleusVendorCodeAssigned B parent']);
+        const rows = foldNucleusVendor(await store.readStream(nucleusVendorStreamId(pan))).rows;
+        expect(rows.get(`${pan}|1000`)).toMatchObject({ uploads: ['A', 'B'], answeredFor: order.slice() });
+        expect(rows.get(`${pan}|1000|27`)!.parentCode).toBe(rows.get(`${pan}|1000`)!.vendorCode);
+        expect(erp.requests().map((r) => r.idempotencyKey).sort()).toEqual([`nucleus-${pan}-1000`, `nucleus-${pan}-1000-27`]);
+        // Run again (a retried activity): nothing new is asked or written, the counts stand.
+        const written = store.all.length;
+        for (const upload of order) expect(await a.pushMassUploadBatch({ uploadId: upload, kind: 'nucleus', batch: 0, pollMs: 1 })).toEqual(results[upload]);
+        expect(store.all.length).toBe(written);
+        expect(erp.requests()).toHaveLength(2);
+      });
+    }
+  });
+
+  test("a child whose parent came with another upload not yet sent gets the parent's code, not a refusal", async () => {
+    const store = memoryStore();
+    const erp = createInMemoryErp();
+    const a = createMassUploadActivities({ store, erp });
+    const pan = 'HHHHH8888H';
+    await recordRow(store, 'P', pan, 'parent');
+    await recordRow(store, 'C', pan, 'child');
+    expect(await a.pushMassUploadBatch({ uploadId: 'C', kind: 'nucleus', batch: 0, pollMs: 1 })).toMatchObject({ assigned: 1, refused: 0 });
+    // The parent's own answer is its upload's to record.
+    expect(answers(store, pan)).toEqual(['NucleusVendorCodeAssigned C child']);
+    expect(await a.pushMassUploadBatch({ uploadId: 'P', kind: 'nucleus', batch: 0, pollMs: 1 })).toMatchObject({ assigned: 1, refused: 0 });
+    const rows = foldNucleusVendor(await store.readStream(nucleusVendorStreamId(pan))).rows;
+    expect(rows.get(`${pan}|1000|27`)!.parentCode).toBe(rows.get(`${pan}|1000`)!.vendorCode);
+    expect(erp.requests()).toHaveLength(2);
+  });
+
+  test('a child whose parent has no row and no code is refused, and nothing is asked of the ERP', async () => {
+    const store = memoryStore();
+    const erp = createInMemoryErp();
+    const a = createMassUploadActivities({ store, erp });
+    const pan = 'JJJJJ9999J';
+    await recordRow(store, 'R', pan, 'child');
+    expect(await a.pushMassUploadBatch({ uploadId: 'R', kind: 'nucleus', batch: 0, pollMs: 1 })).toMatchObject({ assigned: 0, refused: 1 });
+    expect(store.all.find((e) => e.type === 'ErpRequestRefused')!.data).toMatchObject({ row: 'child', message: 'The parent vendor has no vendor code' });
     expect(erp.requests()).toHaveLength(0);
   });
 

@@ -161,22 +161,31 @@ export function createMassUploadActivities(deps: { store: EventStore; erp?: ErpP
     }
   }
 
+  /**
+   * Sends a nucleus vendor's rows of this upload to the ERP: parents first, then children with their parent's
+   * code. A row counts for every upload that recorded it (`uploads`): when a later upload records a row again
+   * before this step reached it, this step still asks for it. The request key is the row's, not the upload's, so
+   * asking again answers the ERP's first answer and never makes a second vendor.
+   */
   async function pushNucleus(pan: string, uploadId: string, pollMs: number, counts: PushBatchResult): Promise<void> {
-    const state = foldNucleusVendor(await store.readStream(nucleusVendorStreamId(pan)));
-    const mine = [...state.rows.values()].filter((r) => r.uploadId === uploadId && r.kind === 'nucleus');
+    const rows = [...foldNucleusVendor(await store.readStream(nucleusVendorStreamId(pan))).rows.values()].filter((r) => r.kind === 'nucleus');
+    const mine = rows.filter((r) => r.uploads.includes(uploadId));
     const parentCodes = new Map<string, string>();
-    for (const r of state.rows.values()) if (r.row === 'parent' && r.vendorCode) parentCodes.set(r.values.companyCode ?? '', r.vendorCode);
-    // Rows answered before (an earlier try of this batch) count as they stand: the counts are the upload's state.
+    for (const r of rows) if (r.row === 'parent' && r.vendorCode) parentCodes.set(r.values.companyCode ?? '', r.vendorCode);
+    // Rows this upload has its answer for (an earlier try of this batch) count as they stand: the counts are the upload's state.
     const answered = (r: VendorRowState): boolean => {
+      if (!r.answeredFor.includes(uploadId)) return false;
       if (r.vendorCode) counts.assigned += 1;
       else if (r.problem) counts.refused += 1;
-      return r.vendorCode !== null || r.problem !== null;
+      return true;
     };
+    const createParent = (r: VendorRowState) =>
+      submitAndWait(nucleusRequestKey(pan, r.values.companyCode ?? '', null), { op: 'create-parent', vendor: erpVendorData(r.values) }, pollMs);
+
     for (const r of mine.filter((x) => x.row === 'parent')) {
       if (answered(r)) continue;
       const companyCode = r.values.companyCode ?? '';
-      const requestKey = nucleusRequestKey(pan, companyCode, null);
-      const { requestId, status } = await submitAndWait(requestKey, { op: 'create-parent', vendor: erpVendorData(r.values) }, pollMs);
+      const { requestId, status } = await createParent(r);
       if (status.state === 'done') {
         parentCodes.set(companyCode, status.vendorCode);
         counts.assigned += 1;
@@ -188,16 +197,33 @@ export function createMassUploadActivities(deps: { store: EventStore; erp?: ErpP
         counts.refused += 1;
         await append(pan, r, uploadId, {
           type: 'ErpRequestRefused',
-          data: { pan, rowKey: r.rowKey, row: 'parent', operation: 'create-parent', requestKey, message: status.message, uploadId },
+          data: { pan, rowKey: r.rowKey, row: 'parent', operation: 'create-parent', requestKey: nucleusRequestKey(pan, companyCode, null), message: status.message, uploadId },
         });
       }
     }
+
+    /**
+     * The parent code for a child: known, or the parent row came with another upload whose step has not sent it
+     * yet. Then it is asked for here with the parent row's own key (the other step gets the same answer and
+     * records it); refusing the child instead would blame the user for the order the steps ran in.
+     */
+    const parentCodeOf = async (companyCode: string): Promise<string | null> => {
+      const known = parentCodes.get(companyCode);
+      if (known) return known;
+      const parent = rows.find((x) => x.row === 'parent' && (x.values.companyCode ?? '') === companyCode && !x.problem);
+      if (!parent) return null;
+      const { status } = await createParent(parent);
+      if (status.state !== 'done') return null;
+      parentCodes.set(companyCode, status.vendorCode);
+      return status.vendorCode;
+    };
+
     for (const r of mine.filter((x) => x.row === 'child')) {
       if (answered(r)) continue;
       const companyCode = r.values.companyCode ?? '';
       const stateCode = r.values.region ?? '';
       const requestKey = nucleusRequestKey(pan, companyCode, stateCode);
-      const parentCode = r.values.parentVendorCode ?? parentCodes.get(companyCode) ?? null;
+      const parentCode = r.values.parentVendorCode ?? (await parentCodeOf(companyCode));
       if (!parentCode) {
         counts.refused += 1;
         await append(pan, r, uploadId, {
@@ -231,10 +257,10 @@ export function createMassUploadActivities(deps: { store: EventStore; erp?: ErpP
     const state = foldNucleusVendor(await store.readStream(nucleusVendorStreamId(pan)));
     const mine: VendorRowState[] = [];
     for (const r of state.rows.values()) {
-      if (r.uploadId !== uploadId || r.kind !== 'sap-verified') continue;
-      if (r.vendorCode) counts.assigned += 1;
+      if (!r.uploads.includes(uploadId) || r.kind !== 'sap-verified') continue;
+      if (!r.answeredFor.includes(uploadId)) mine.push(r);
+      else if (r.vendorCode) counts.assigned += 1;
       else if (r.problem) counts.notInErp += 1;
-      else mine.push(r);
     }
     if (mine.length === 0) return;
     const erp = erpOf();
