@@ -268,3 +268,43 @@ describe('journey: three bad rows → error workbook → fixed file → vendors 
     expect((await request(h.app).get('/api/nucleus-vendors').set(procurement)).status).toBe(200);
   });
 });
+
+describe('a row the ERP refused is sent again when a new file holds it', () => {
+  const refusedPan = panOf('RFS', 0);
+  const otherPan = panOf('RFS', 1);
+
+  async function erpStep(uploadId: string): Promise<{ state: string; erp: { assigned: number; refused: number } }> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const progress = (await request(h.app).get(`/api/mass-uploads/${uploadId}`).set(admin)).body;
+      if (progress.state === 'done' || Date.now() > deadline) return progress;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  afterAll(() => h.erpSandbox.resetFaults());
+
+  it('refused by the ERP → the next file with the same row → the row is recorded and asked for again, and created', async () => {
+    h.erpSandbox.setFaults({ rejectPans: [refusedPan] });
+    const first = await upload('nucleus', await workbook('nucleus', [{ sheet: 'Parent', rows: [rowFor('nucleus', 'Parent', refusedPan)] }]));
+    expect(first.status).toBe(200);
+    expect(await erpStep(json(first).uploadId)).toMatchObject({ state: 'done', erp: { assigned: 0, refused: 1 } });
+    const refused = (await request(h.app).get(`/api/nucleus-vendors/${refusedPan}`).set(admin)).body as NucleusVendorRow;
+    expect(refused.erpStatus).toBe('refused');
+
+    // The ERP takes the PAN now; the user uploads a file holding the same row (unchanged) and a new one.
+    h.erpSandbox.resetFaults();
+    const rows = [rowFor('nucleus', 'Parent', refusedPan), rowFor('nucleus', 'Parent', otherPan)];
+    const second = await upload('nucleus', await workbook('nucleus', [{ sheet: 'Parent', rows }]));
+    expect(second.status).toBe(200);
+    expect(json(second)).toMatchObject({ rows: 2, created: 2, unchanged: 0 });
+    expect(await erpStep(json(second).uploadId)).toMatchObject({ state: 'done', erp: { assigned: 2, refused: 0 } });
+    const created = (await request(h.app).get(`/api/nucleus-vendors/${refusedPan}`).set(admin)).body as NucleusVendorRow;
+    expect(created.erpStatus).toBe('assigned');
+    expect(created.parentCode).toBe((await h.erpSandbox.vendors()).find((v) => v.pan === refusedPan && v.kind === 'parent')!.vendorCode);
+
+    // The same file once more: every row has its answer now, nothing is recorded again.
+    const third = await upload('nucleus', await workbook('nucleus', [{ sheet: 'Parent', rows: [...rows].reverse() }]));
+    expect(json(third)).toMatchObject({ created: 0, unchanged: 2 });
+  });
+});

@@ -69,7 +69,7 @@ export type RecordResult = { created: number; unchanged: number; lastGlobalPosit
  * Appends the upload: per vendor one append of its changed rows (`NucleusVendorRecorded`, one event per
  * parent or child row) on `nucleus-vendor-<PAN>`; per batch of vendors a `MassUploadBatchRecorded` (their PANs,
  * for the ERP step); at the end `MassUploadRecorded`. A row whose values hash equals the read model's is not
- * appended. Event ids are uuid v5 of stream, row, previous and new hash: a row the read model has not caught
+ * appended (a row the ERP refused or did not find never equals it: a new file holding it sends it again). Event ids are uuid v5 of stream, row, previous and new hash: a row the read model has not caught
  * up with yet, or a retry of the same file, lands on the same id, which the store answers as the original
  * append (a replay at an old position) — counted as unchanged. Nothing is written before validation passed.
  */

@@ -21,6 +21,8 @@ export type VendorRowState = {
   parentCode: string | null;
   /** The ERP refused it (message) or, sap-verified, does not know it ('not-in-erp'). */
   problem: string | null;
+  /** How many times the ERP refused the row: each refusal makes the row's next ask a new request. */
+  refusals: number;
 };
 
 export type NucleusVendorState = { pan: string | null; rows: Map<string, VendorRowState>; version: number };
@@ -46,6 +48,7 @@ export function evolveNucleusVendor(state: NucleusVendorState, event: { type: st
         vendorCode: before?.vendorCode ?? null,
         parentCode: before?.parentCode ?? null,
         problem: null,
+        refusals: before?.refusals ?? 0,
       });
       return { pan: e.data.pan, rows, version: state.version + 1 };
     }
@@ -56,7 +59,7 @@ export function evolveNucleusVendor(state: NucleusVendorState, event: { type: st
     }
     case 'ErpRequestRefused': {
       const r = rows.get(e.data.rowKey);
-      if (r) Object.assign(r, { problem: e.data.message, answeredFor: answered(r, e.data.uploadId) });
+      if (r) Object.assign(r, { problem: e.data.message, answeredFor: answered(r, e.data.uploadId), refusals: r.refusals + 1 });
       return { ...state, version: state.version + 1 };
     }
     case 'NucleusVendorNotInErp': {

@@ -174,12 +174,19 @@ export async function countNucleusVendors(db: Db, companyCodes: readonly string[
   return Number(rows[0]?.n ?? 0);
 }
 
-/** The values hash of every parent and child row the read model holds for these PANs: pan → rowKey → hash. */
+/**
+ * The values hash of every parent and child row the read model holds for these PANs: pan → rowKey → hash. A row
+ * the ERP refused or did not find answers its hash marked with the stream's version (`<hash>|problem@<version>`):
+ * it equals no file's hash, so the same row in a new file is recorded again and asked for again, and the mark
+ * makes each such recording's event id new (a double click of the same file still lands on one id).
+ */
 export async function rowHashes(db: Db, pans: readonly string[]): Promise<Map<string, Map<string, string>>> {
   const out = new Map<string, Map<string, string>>();
   if (pans.length === 0) return out;
   const { rows } = await db.query<{ pan: string; row_key: string; hash: string }>(
-    `SELECT v.pan, r.key AS row_key, r.value->>'valuesHash' AS hash
+    `SELECT v.pan, r.key AS row_key,
+            CASE WHEN r.value->>'problem' IS NULL THEN r.value->>'valuesHash'
+                 ELSE (r.value->>'valuesHash') || '|problem@' || v.version END AS hash
        FROM nucleus_vendors v, jsonb_each(v.rows) r WHERE v.pan = ANY($1::text[])`,
     [pans],
   );

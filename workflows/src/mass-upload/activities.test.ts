@@ -181,6 +181,29 @@ describe('mass-upload activities (in-memory ERP)', () => {
     expect(erp.requests()).toHaveLength(0);
   });
 
+  test('a row the ERP refused, recorded again with corrected values, is asked for again (not answered the old refusal)', async () => {
+    const store = memoryStore();
+    const erp = createInMemoryErp();
+    const a = createMassUploadActivities({ store, erp });
+    const pan = 'KKKKK1234K';
+    await recordRow(store, 'P', pan, 'parent');
+    expect(await a.pushMassUploadBatch({ uploadId: 'P', kind: 'nucleus', batch: 0, pollMs: 1 })).toMatchObject({ assigned: 1 });
+    const parentCode = foldNucleusVendor(await store.readStream(nucleusVendorStreamId(pan))).rows.get(`${pan}|1000`)!.vendorCode!;
+    // A child naming a parent code the ERP does not know is refused…
+    await recordRow(store, 'C1', pan, 'child', { parentVendorCode: '9999999999' });
+    expect(await a.pushMassUploadBatch({ uploadId: 'C1', kind: 'nucleus', batch: 0, pollMs: 1 })).toMatchObject({ assigned: 0, refused: 1 });
+    expect(foldNucleusVendor(await store.readStream(nucleusVendorStreamId(pan))).rows.get(`${pan}|1000|27`)!.problem).toBe('Parent vendor 9999999999 does not exist');
+    // …and the corrected row, in the next file, gets its code.
+    await recordRow(store, 'C2', pan, 'child', { parentVendorCode: parentCode });
+    expect(await a.pushMassUploadBatch({ uploadId: 'C2', kind: 'nucleus', batch: 0, pollMs: 1 })).toMatchObject({ assigned: 1, refused: 0 });
+    const child = foldNucleusVendor(await store.readStream(nucleusVendorStreamId(pan))).rows.get(`${pan}|1000|27`)!;
+    expect(child).toMatchObject({ parentCode, problem: null });
+    expect(child.vendorCode).toMatch(/^\d{10}$/);
+    // A retried step asks nothing new.
+    expect(await a.pushMassUploadBatch({ uploadId: 'C2', kind: 'nucleus', batch: 0, pollMs: 1 })).toMatchObject({ assigned: 1, refused: 0 });
+    expect(erp.requests()).toHaveLength(3);
+  });
+
   test('the ERP data of a row', () => {
     const d = erpVendorData({ ...example('Parent'), withholdingTaxType: 'WC', withholdingTaxCode: 'C2', subjectToWithholdingTax: 'X' });
     expect(d).toMatchObject({ pan: 'ABCDE1234F', companyCode: '1000', paymentTermsCode: 'Z030', bankKey: 'HDFC0001234', withholdingTax: { taxType: 'WC', taxCode: 'C2', subject: true }, exemption: null });

@@ -104,6 +104,17 @@ async function withLimit<T>(items: readonly T[], limit: number, work: (item: T) 
   if (failure !== null) throw failure;
 }
 
+/**
+ * The ERP request key of a nucleus row: the contract's `nucleus-<PAN>-<companyCode>[-<state>]`, the same for every
+ * upload that records the row, so asking twice never makes a second vendor. Once the ERP refused the row, asking
+ * under that key would only answer the same refusal: the row recorded again (corrected, or the same row in a new
+ * file) is a new request, `-r<refusals>`.
+ */
+export function requestKeyOf(pan: string, r: VendorRowState): string {
+  const base = nucleusRequestKey(pan, r.values.companyCode ?? '', r.row === 'child' ? (r.values.region ?? '') : null);
+  return r.refusals === 0 ? base : `${base}-r${r.refusals}`;
+}
+
 /** Short outages are ridden out within the activity: a few quick tries before the activity itself fails. */
 const QUICK_TRIES = 5;
 async function riding<T>(call: () => Promise<T>): Promise<T> {
@@ -179,8 +190,7 @@ export function createMassUploadActivities(deps: { store: EventStore; erp?: ErpP
       else if (r.problem) counts.refused += 1;
       return true;
     };
-    const createParent = (r: VendorRowState) =>
-      submitAndWait(nucleusRequestKey(pan, r.values.companyCode ?? '', null), { op: 'create-parent', vendor: erpVendorData(r.values) }, pollMs);
+    const createParent = (r: VendorRowState) => submitAndWait(requestKeyOf(pan, r), { op: 'create-parent', vendor: erpVendorData(r.values) }, pollMs);
 
     for (const r of mine.filter((x) => x.row === 'parent')) {
       if (answered(r)) continue;
@@ -197,7 +207,7 @@ export function createMassUploadActivities(deps: { store: EventStore; erp?: ErpP
         counts.refused += 1;
         await append(pan, r, uploadId, {
           type: 'ErpRequestRefused',
-          data: { pan, rowKey: r.rowKey, row: 'parent', operation: 'create-parent', requestKey: nucleusRequestKey(pan, companyCode, null), message: status.message, uploadId },
+          data: { pan, rowKey: r.rowKey, row: 'parent', operation: 'create-parent', requestKey: requestKeyOf(pan, r), message: status.message, uploadId },
         });
       }
     }
@@ -222,7 +232,7 @@ export function createMassUploadActivities(deps: { store: EventStore; erp?: ErpP
       if (answered(r)) continue;
       const companyCode = r.values.companyCode ?? '';
       const stateCode = r.values.region ?? '';
-      const requestKey = nucleusRequestKey(pan, companyCode, stateCode);
+      const requestKey = requestKeyOf(pan, r);
       const parentCode = r.values.parentVendorCode ?? (await parentCodeOf(companyCode));
       if (!parentCode) {
         counts.refused += 1;
