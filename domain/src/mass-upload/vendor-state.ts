@@ -8,10 +8,8 @@ export type VendorRowState = {
   kind: MassUploadKind;
   values: MassUploadValues;
   valuesHash: string;
-  /** The upload that recorded the row last. */
-  uploadId: string;
   /**
-   * Every upload that recorded the row, oldest first. Each of them gets its own answer from its ERP step, so an
+   * Every upload that recorded the row, oldest first (the last is the one whose values the row holds). Each of them gets its own answer from its ERP step, so an
    * upload accounts for all the rows it wrote even when a later upload records one again before the step ran.
    */
   uploads: string[];
@@ -42,7 +40,6 @@ export function evolveNucleusVendor(state: NucleusVendorState, event: { type: st
         kind: e.data.kind,
         values: e.data.values,
         valuesHash: e.data.valuesHash,
-        uploadId: e.data.uploadId,
         uploads: before ? [...before.uploads.filter((u) => u !== e.data.uploadId), e.data.uploadId] : [e.data.uploadId],
         answeredFor: before?.answeredFor ?? [],
         vendorCode: before?.vendorCode ?? null,
@@ -54,17 +51,17 @@ export function evolveNucleusVendor(state: NucleusVendorState, event: { type: st
     }
     case 'NucleusVendorCodeAssigned': {
       const r = rows.get(e.data.rowKey);
-      if (r) Object.assign(r, { vendorCode: e.data.vendorCode, parentCode: e.data.parentCode, problem: null, answeredFor: answered(r, e.data.uploadId) });
+      if (r) Object.assign(r, { vendorCode: e.data.vendorCode, parentCode: e.data.parentCode, problem: null, answeredFor: withAnswerFor(r, e.data.uploadId) });
       return { ...state, version: state.version + 1 };
     }
     case 'ErpRequestRefused': {
       const r = rows.get(e.data.rowKey);
-      if (r) Object.assign(r, { problem: e.data.message, answeredFor: answered(r, e.data.uploadId), refusals: r.refusals + 1 });
+      if (r) Object.assign(r, { problem: e.data.message, answeredFor: withAnswerFor(r, e.data.uploadId), refusals: r.refusals + 1 });
       return { ...state, version: state.version + 1 };
     }
     case 'NucleusVendorNotInErp': {
       const r = rows.get(e.data.rowKey);
-      if (r) Object.assign(r, { problem: 'not-in-erp', answeredFor: answered(r, e.data.uploadId) });
+      if (r) Object.assign(r, { problem: 'not-in-erp', answeredFor: withAnswerFor(r, e.data.uploadId) });
       return { ...state, version: state.version + 1 };
     }
     default:
@@ -72,7 +69,7 @@ export function evolveNucleusVendor(state: NucleusVendorState, event: { type: st
   }
 }
 
-const answered = (r: VendorRowState, uploadId: string): string[] => (r.answeredFor.includes(uploadId) ? r.answeredFor : [...r.answeredFor, uploadId]);
+const withAnswerFor = (r: VendorRowState, uploadId: string): string[] => (r.answeredFor.includes(uploadId) ? r.answeredFor : [...r.answeredFor, uploadId]);
 
 export const foldNucleusVendor = (events: readonly { type: string; data: unknown }[]): NucleusVendorState =>
   events.reduce(evolveNucleusVendor, initialNucleusVendorState());

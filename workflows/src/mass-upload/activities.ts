@@ -195,6 +195,7 @@ export function createMassUploadActivities(deps: { store: EventStore; erp?: ErpP
     for (const r of mine.filter((x) => x.row === 'parent')) {
       if (answered(r)) continue;
       const companyCode = r.values.companyCode ?? '';
+      const requestKey = requestKeyOf(pan, r);
       const { requestId, status } = await createParent(r);
       if (status.state === 'done') {
         parentCodes.set(companyCode, status.vendorCode);
@@ -207,7 +208,7 @@ export function createMassUploadActivities(deps: { store: EventStore; erp?: ErpP
         counts.refused += 1;
         await append(pan, r, uploadId, {
           type: 'ErpRequestRefused',
-          data: { pan, rowKey: r.rowKey, row: 'parent', operation: 'create-parent', requestKey: requestKeyOf(pan, r), message: status.message, uploadId },
+          data: { pan, rowKey: r.rowKey, row: 'parent', operation: 'create-parent', requestKey, message: status.message, uploadId },
         });
       }
     }
